@@ -1,0 +1,103 @@
+#pragma once
+// The contract between the engine and a search application (DESIGN.md §1).
+//
+// An application is a *mutable state* positioned at one node of its tree. The
+// engine owns the depth-first stack; the application only moves its state:
+//
+//   Outcome reset();                 // go to the root; report what the root is
+//   void choices(ChoiceSink<C>& out);// list the branches at the current node, in
+//                                    // the order they should be tried
+//   Outcome descend(const C& c);     // enter a child
+//   void ascend();                   // undo the last descend
+//
+// `Choice` must be trivially copyable (it is copied into the engine's flat
+// buffer and into work units) and serializable with Boost.Serialization.
+//
+// Optional members, detected at compile time:
+//   static constexpr bool kSelfContainedChoices = true;
+//       A choice carries the whole child state (UTS: the child node itself), so
+//       a receiver of work needs no replay of the path and `ascend` is never
+//       called (it need not exist).
+//   uint64_t solution_weight() const;
+//       How many solutions the solution just reported stands for (model counting:
+//       2^free variables). Defaults to 1.
+//   using Solution = ...;  Solution solution() const;
+//       A serializable description of the solution just reported, kept by
+//       `first` mode and printed by the front end.
+//   uint64_t node_cost() const;
+//       The work the last descend did, in application units (DPLL: propagations);
+//       used by the simulated machine's cost model. Defaults to 1.
+
+#include <concepts>
+#include <cstdint>
+#include <type_traits>
+#include <vector>
+
+namespace stacksplit::core {
+
+// What entering a node found.
+enum class Outcome : std::uint8_t {
+  kOpen,      // an inner node or a leaf: ask choices() to know which
+  kDeadEnd,   // a conflict: nothing below, not a solution
+  kSolution,  // a solution; the engine does not look below it
+};
+
+// Where an application writes the branches of the current node. It appends to
+// the engine's buffer, which keeps its capacity, so no allocation per node.
+template <class Choice>
+class ChoiceSink {
+ public:
+  explicit ChoiceSink(std::vector<Choice>& buffer) : buffer_(buffer) {}
+  void push(const Choice& choice) { buffer_.push_back(choice); }
+
+ private:
+  std::vector<Choice>& buffer_;
+};
+
+template <class S>
+concept SearchSpace =
+    std::is_trivially_copyable_v<typename S::Choice> &&
+    std::default_initializable<typename S::Choice> &&
+    requires(S space, const typename S::Choice& choice, ChoiceSink<typename S::Choice>& sink) {
+      { space.reset() } -> std::same_as<Outcome>;
+      { space.choices(sink) } -> std::same_as<void>;
+      { space.descend(choice) } -> std::same_as<Outcome>;
+    };
+
+template <class S>
+constexpr bool has_self_contained_choices() {
+  if constexpr (requires { S::kSelfContainedChoices; }) {
+    return S::kSelfContainedChoices;
+  } else {
+    return false;
+  }
+}
+
+template <class S>
+concept ReplayableSearchSpace = SearchSpace<S> && requires(S space) { space.ascend(); };
+
+template <class S>
+concept HasSolution = requires(const S& space) {
+  typename S::Solution;
+  { space.solution() } -> std::convertible_to<typename S::Solution>;
+};
+
+template <class S>
+std::uint64_t solution_weight_of(const S& space) {
+  if constexpr (requires { { space.solution_weight() } -> std::convertible_to<std::uint64_t>; }) {
+    return space.solution_weight();
+  } else {
+    return 1;
+  }
+}
+
+template <class S>
+std::uint64_t node_cost_of(const S& space) {
+  if constexpr (requires { { space.node_cost() } -> std::convertible_to<std::uint64_t>; }) {
+    return space.node_cost();
+  } else {
+    return 1;
+  }
+}
+
+}  // namespace stacksplit::core
