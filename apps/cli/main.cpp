@@ -1,0 +1,37 @@
+// stacksplit: the command-line front end. Each application registers one
+// subcommand; errors a user can cause end here with a one-line message.
+//
+// Exit status: 0 success, 1 bad input file or run failure, 2 bad command line
+// (unknown app, scheme, option or value); a command may ask for its own (SAT:
+// 10 satisfiable, 20 unsatisfiable).
+
+#include <CLI/CLI.hpp>
+#include <exception>
+#include <iostream>
+#include <stdexcept>
+
+#include "apps/cli/search_command.hpp"
+#include "apps/nqueens/nqueens_command.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{"stacksplit: parallel depth-first search with stack splitting", "stacksplit"};
+  app.require_subcommand(1);
+  stacksplit::apps::nqueens::add_nqueens_command(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "stacksplit: error: " << e.what() << '\n';
+    return 2;
+  } catch (const std::invalid_argument& e) {
+    std::cerr << "stacksplit: error: " << e.what() << '\n';
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "stacksplit: error: " << e.what() << '\n';
+    return 1;
+  }
+  return stacksplit::cli::exit_status();
+}

@@ -1,0 +1,84 @@
+#include "apps/cli/search_command.hpp"
+
+#include <stdexcept>
+#include <thread>
+
+#include "core/topology.hpp"
+
+namespace stacksplit::cli {
+
+namespace {
+int exit_status_value = 0;
+}  // namespace
+
+void set_exit_status(int status) { exit_status_value = status; }
+int exit_status() { return exit_status_value; }
+
+int CommonOptions::default_workers() {
+  const unsigned cores = std::thread::hardware_concurrency();
+  return cores == 0 ? 1 : static_cast<int>(cores);
+}
+
+void add_common_options(CLI::App& command, CommonOptions& options) {
+  command.add_option("-w,--workers", options.workers, "workers (default: hardware threads)")
+      ->capture_default_str();
+  command.add_option("--scheme", options.scheme, "load-balancing scheme")->capture_default_str();
+  command.add_option("--split", options.split, "stack splitting: half or bottom")
+      ->capture_default_str();
+  command.add_option("--cutoff", options.cutoff, "never give away nodes deeper than this");
+  command.add_option("--mode", options.mode, "count (exhaustive) or first (stop at a solution)")
+      ->capture_default_str();
+  command.add_option("--runtime", options.runtime, "threads or step")->capture_default_str();
+  command.add_option("--topology", options.topology, "interconnection the scheme sees")
+      ->capture_default_str();
+  command.add_option("--seed", options.seed, "seed of every random decision")
+      ->capture_default_str();
+  command.add_option("--quantum", options.quantum, "node expansions between mailbox checks")
+      ->capture_default_str();
+  command.add_option("--json", options.json, "append a run record (JSON Lines) to this file");
+  command.add_flag("-q,--quiet", options.quiet, "print only the result");
+}
+
+core::RunSetup make_run_setup(const CommonOptions& options) {
+  constexpr int kMaxWorkers = 1 << 16;
+  if (options.workers <= 0 || options.workers > kMaxWorkers)
+    throw std::invalid_argument("--workers must be between 1 and " + std::to_string(kMaxWorkers) +
+                                " (got " + std::to_string(options.workers) + ")");
+  if (options.runtime == "threads" && options.workers > 4096)
+    throw std::invalid_argument("--workers " + std::to_string(options.workers) +
+                                " is too many OS threads; use --runtime step for large P");
+  if (options.cutoff < -1 || options.cutoff > 1'000'000'000)
+    throw std::invalid_argument("--cutoff must be a depth of 0 or more (got " +
+                                std::to_string(options.cutoff) + ")");
+  if (options.quantum == 0) throw std::invalid_argument("--quantum must be at least 1");
+
+  core::RunSetup setup;
+  setup.workers = options.workers;
+  setup.options.mode = core::parse_search_mode(options.mode);
+  setup.options.split.strategy = core::parse_split_strategy(options.split);
+  if (options.cutoff >= 0) setup.options.split.cutoff_depth = static_cast<std::uint32_t>(options.cutoff);
+  setup.options.seed = options.seed;
+  setup.options.quantum = options.quantum;
+  setup.topology = options.topology;
+  // Fail on a bad name or size now, with the option's name, not inside a worker.
+  (void)core::make_topology(options.topology, options.workers);
+  (void)schemes::make_scheme(options.scheme);
+  const std::string scheme = options.scheme;
+  setup.make_scheme = [scheme] { return schemes::make_scheme(scheme); };
+  return setup;
+}
+
+core::RunDescription describe_run(const CommonOptions& options, std::string app,
+                                  std::string instance) {
+  core::RunDescription description;
+  description.app = std::move(app);
+  description.instance = std::move(instance);
+  description.scheme = options.scheme;
+  description.runtime = options.runtime;
+  description.topology = options.topology;
+  description.workers = options.workers;
+  description.options = make_run_setup(options).options;
+  return description;
+}
+
+}  // namespace stacksplit::cli

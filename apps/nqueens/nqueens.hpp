@@ -1,0 +1,70 @@
+#pragma once
+// N-Queens as a search space: place one queen per row, a choice is the column
+// (as a one-bit mask). The state is the three attack masks per row, so ascend
+// is just stepping back a row.
+
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "core/search_space.hpp"
+
+namespace stacksplit::apps::nqueens {
+
+class NQueens {
+ public:
+  using Choice = std::uint32_t;  // the column bit of the queen placed in the next row
+  using Solution = std::vector<int>;  // column of the queen in each row
+
+  static constexpr int kMaxSize = 30;
+
+  explicit NQueens(int size) : size_(size), all_columns_((1u << size) - 1) {
+    if (size < 1 || size > kMaxSize)
+      throw std::invalid_argument("N-Queens size " + std::to_string(size) + " is out of range 1.." +
+                                  std::to_string(kMaxSize));
+  }
+
+  core::Outcome reset() {
+    row_ = 0;
+    columns_[0] = diagonals_[0] = antidiagonals_[0] = 0;
+    return core::Outcome::kOpen;
+  }
+
+  void choices(core::ChoiceSink<Choice>& out) const {
+    std::uint32_t free = all_columns_ & ~(columns_[row_] | diagonals_[row_] | antidiagonals_[row_]);
+    while (free != 0) {
+      const std::uint32_t bit = free & (0u - free);
+      out.push(bit);
+      free ^= bit;
+    }
+  }
+
+  core::Outcome descend(Choice column) {
+    columns_[row_ + 1] = columns_[row_] | column;
+    diagonals_[row_ + 1] = (diagonals_[row_] | column) << 1;
+    antidiagonals_[row_ + 1] = (antidiagonals_[row_] | column) >> 1;
+    placed_[row_] = column;
+    ++row_;
+    return row_ == size_ ? core::Outcome::kSolution : core::Outcome::kOpen;
+  }
+
+  void ascend() { --row_; }
+
+  Solution solution() const {
+    Solution queens(row_);
+    for (int row = 0; row < row_; ++row) queens[row] = std::countr_zero(placed_[row]);
+    return queens;
+  }
+
+ private:
+  int size_;
+  std::uint32_t all_columns_;
+  int row_ = 0;
+  std::array<std::uint32_t, kMaxSize + 1> columns_{}, diagonals_{}, antidiagonals_{};
+  std::array<std::uint32_t, kMaxSize> placed_{};
+};
+
+}  // namespace stacksplit::apps::nqueens

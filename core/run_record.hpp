@@ -1,0 +1,41 @@
+#pragma once
+// The run record (DESIGN.md §5): one JSON object per run, appended as a line
+// to a JSON Lines file. The analysis module reads nothing else.
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "core/search_options.hpp"
+#include "core/worker_statistics.hpp"
+
+namespace stacksplit::core {
+
+inline constexpr const char* kRunRecordSchema = "stacksplit-run/1";
+
+// Who ran what, where.
+struct RunDescription {
+  std::string app;
+  std::string instance;
+  std::string scheme;
+  std::string runtime;
+  std::string topology = "complete";
+  std::string machine = "none";
+  int workers = 1;
+  SearchOptions options;
+};
+
+struct RunMeasurement {
+  const std::vector<WorkerStatistics>* per_worker = nullptr;
+  WorkerStatistics total;
+  double seconds = 0;
+  std::string time_kind = "wall";
+  double sequential_seconds = -1;  // negative: unknown
+};
+
+nlohmann::json make_run_record(const RunDescription& description, const RunMeasurement& measurement);
+
+// Appends one line; throws std::runtime_error naming the file if it cannot.
+void append_run_record(const std::string& path, const nlohmann::json& record);
+
+}  // namespace stacksplit::core

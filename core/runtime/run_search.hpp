@@ -1,0 +1,30 @@
+#pragma once
+// Runs a search on a runtime chosen by name. Runtimes are core; this is the
+// one place that lists them.
+
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/run_result.hpp"
+#include "core/runtime/step_runtime.hpp"
+#include "core/runtime/threads_runtime.hpp"
+
+namespace stacksplit::core {
+
+inline std::vector<std::string> runtime_names() { return {"threads", "step"}; }
+
+template <SearchSpace S, class MakeSpace>
+RunResult<typename Worker<S>::Solution> run_search(std::string_view runtime, const RunSetup& setup,
+                                                   MakeSpace&& make_space) {
+  if (setup.workers <= 0)
+    throw std::invalid_argument("--workers must be at least 1 (got " +
+                                std::to_string(setup.workers) + ")");
+  if (runtime == "threads") return ThreadsRuntime<S>().run(setup, make_space);
+  if (runtime == "step") return StepRuntime<S>().run(setup, make_space);
+  throw std::invalid_argument("unknown runtime '" + std::string(runtime) +
+                              "' (known: threads, step)");
+}
+
+}  // namespace stacksplit::core

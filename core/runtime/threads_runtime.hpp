@@ -1,0 +1,112 @@
+#pragma once
+// The threads runtime: one OS thread per worker on one machine. Each worker's
+// mailbox is a oneTBB concurrent queue; nothing else is shared between
+// workers. An idle worker blocks on its mailbox, so idle threads cost no CPU.
+
+#include <tbb/concurrent_queue.h>
+
+#include <atomic>
+#include <chrono>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "core/run_result.hpp"
+#include "core/worker.hpp"
+
+namespace stacksplit::core {
+
+template <SearchSpace S>
+class ThreadsRuntime final : public Outbox<typename S::Choice> {
+ public:
+  using Choice = typename S::Choice;
+  using Msg = Message<Choice>;
+  using Result = RunResult<typename Worker<S>::Solution>;
+
+  template <class MakeSpace>
+  Result run(const RunSetup& setup, MakeSpace&& make_space) {
+    const int workers = setup.workers;
+    auto topology = make_topology(setup.topology, workers);
+    mailboxes_ = std::vector<Mailbox>(workers);
+    std::vector<std::unique_ptr<Worker<S>>> pool;
+    for (int rank = 0; rank < workers; ++rank)
+      pool.push_back(std::make_unique<Worker<S>>(rank, make_space(), setup.make_scheme(), *topology,
+                                                 *this, setup.options));
+
+    start_ = Clock::now();
+    std::exception_ptr failure;
+    std::mutex failure_mutex;
+    std::vector<std::thread> threads;
+    for (int rank = 0; rank < workers; ++rank) {
+      threads.emplace_back([&, rank] {
+        try {
+          drive(*pool[rank], mailboxes_[rank].queue);
+        } catch (...) {
+          std::lock_guard lock(failure_mutex);
+          if (!failure) failure = std::current_exception();
+          abort_all();
+        }
+      });
+    }
+    for (auto& thread : threads) thread.join();
+    if (failure) std::rethrow_exception(failure);
+
+    Result result;
+    result.seconds = now();
+    for (auto& worker : pool) {
+      result.add_worker(worker->statistics());
+      if (!result.solution && worker->solution()) result.solution = worker->solution();
+    }
+    return result;
+  }
+
+  void send(int to, Msg&& message) override { mailboxes_[to].queue.push(std::move(message)); }
+
+  double now() const override {
+    return std::chrono::duration<double>(Clock::now() - start_).count();
+  }
+
+ private:
+  using Clock = std::chrono::steady_clock;
+
+  // Each mailbox on its own cache lines: the owner pops while others push.
+  struct alignas(128) Mailbox {
+    tbb::concurrent_bounded_queue<Msg> queue;
+  };
+
+  void drive(Worker<S>& worker, tbb::concurrent_bounded_queue<Msg>& mailbox) {
+    worker.start();
+    Msg message;
+    while (!worker.terminated() && !aborted_.load(std::memory_order_relaxed)) {
+      while (mailbox.try_pop(message)) {
+        worker.handle(std::move(message));
+        if (worker.terminated()) return;
+      }
+      if (worker.has_work()) {
+        worker.work();
+      } else {
+        mailbox.pop(message);  // blocks until someone writes
+        worker.handle(std::move(message));
+      }
+    }
+  }
+
+  // A failing worker wakes the others with a terminate so nobody blocks forever.
+  void abort_all() {
+    aborted_.store(true);
+    for (std::size_t rank = 0; rank < mailboxes_.size(); ++rank) {
+      Msg wake;
+      wake.tag = MessageTag::kTerminate;
+      wake.from = -1;
+      mailboxes_[rank].queue.push(std::move(wake));
+    }
+  }
+
+  std::vector<Mailbox> mailboxes_;
+  Clock::time_point start_ = Clock::now();
+  std::atomic<bool> aborted_{false};
+};
+
+}  // namespace stacksplit::core

@@ -1,0 +1,71 @@
+#pragma once
+// A load-balancing scheme decides who asks whom for work, or who pushes work
+// to whom. It reacts to a worker's events and acts through SchemeContext; it
+// never sees the search space, the stack or the runtime. Every hook has the
+// receiver-initiated default, so a scheme overrides only what it changes.
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "core/message.hpp"
+#include "core/topology.hpp"
+
+namespace stacksplit::core {
+
+// What a scheme may do on behalf of its worker.
+class SchemeContext {
+ public:
+  virtual ~SchemeContext() = default;
+
+  virtual int rank() const = 0;
+  virtual int size() const = 0;
+  virtual const Topology& topology() const = 0;
+  virtual double now() const = 0;
+  // A uniform integer in [0, bound), from the worker's seeded generator.
+  virtual std::uint64_t random_below(std::uint64_t bound) = 0;
+
+  virtual bool has_work() const = 0;
+  // Untried alternatives on this worker's stack.
+  virtual std::uint64_t untried() const = 0;
+  // Depth of the node this worker is expanding (the root is 0).
+  virtual std::uint32_t depth() const = 0;
+  // True while a work request of this worker is unanswered.
+  virtual bool request_outstanding() const = 0;
+
+  // Asks `victim` for work. One request is outstanding at a time.
+  virtual void request_work(int victim) = 0;
+  // Splits this worker's stack and sends the part to `to`; false (nothing
+  // sent) when the stack cannot be split.
+  virtual bool send_work(int to) = 0;
+  // Answers a work request from `to` with a reject.
+  virtual void reject(int to) = 0;
+  virtual void send(int to, const SchemeMessage& message) = 0;
+};
+
+class Scheme {
+ public:
+  virtual ~Scheme() = default;
+  virtual std::string_view name() const = 0;
+
+  // Once, before any message; rank 0 already holds the root.
+  virtual void on_start(SchemeContext& /*ctx*/) {}
+  // The worker has no work and no request outstanding: find some.
+  virtual void on_idle(SchemeContext& ctx) = 0;
+  // A request of ours was rejected; by default look elsewhere.
+  virtual void on_reject(SchemeContext& ctx, int /*from*/) { on_idle(ctx); }
+  // Someone asks us for work; by default split if we can, else reject.
+  virtual void on_work_request(SchemeContext& ctx, int from) {
+    if (!ctx.send_work(from)) ctx.reject(from);
+  }
+  // Work arrived (from a request of ours or pushed to us).
+  virtual void on_work(SchemeContext& /*ctx*/, int /*from*/) {}
+  // A busy worker finished a quantum of expansions (sender-initiated pushing).
+  virtual void on_quantum(SchemeContext& /*ctx*/) {}
+  virtual void on_message(SchemeContext& /*ctx*/, int /*from*/, const SchemeMessage& /*m*/) {}
+};
+
+using SchemeFactory = std::unique_ptr<Scheme> (*)();
+
+}  // namespace stacksplit::core

@@ -1,0 +1,45 @@
+#pragma once
+// How a search runs: what it looks for and how a stack is split. One table of
+// the engine's tunables, with their defaults.
+
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <string_view>
+
+namespace stacksplit::core {
+
+enum class SearchMode : std::uint8_t {
+  kCount,  // exhaustive: nodes, leaves, solutions
+  kFirst,  // every worker stops soon after the first solution anywhere
+};
+
+enum class SplitStrategy : std::uint8_t {
+  kHalf,    // alternate the untried alternatives across all levels
+  kBottom,  // give the alternatives nearest the root
+};
+
+inline constexpr std::uint32_t kNoCutoff = std::numeric_limits<std::uint32_t>::max();
+
+struct SplitPolicy {
+  SplitStrategy strategy = SplitStrategy::kHalf;
+  // Nodes deeper than this are never given away (the root has depth 0).
+  std::uint32_t cutoff_depth = kNoCutoff;
+};
+
+struct SearchOptions {
+  SearchMode mode = SearchMode::kCount;
+  SplitPolicy split;
+  // Node expansions between two looks at the mailbox.
+  std::uint32_t quantum = 256;
+  std::uint64_t seed = 1;
+};
+
+// Names as the command line and run records spell them. Parsing throws
+// std::invalid_argument with a message fit to print.
+std::string_view to_string(SearchMode mode);
+std::string_view to_string(SplitStrategy strategy);
+SearchMode parse_search_mode(std::string_view name);
+SplitStrategy parse_split_strategy(std::string_view name);
+
+}  // namespace stacksplit::core

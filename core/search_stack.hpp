@@ -1,0 +1,291 @@
+#pragma once
+// The engine's depth-first stack of choice points, and stack splitting.
+//
+// Level i holds the children of the node at depth base_depth_ + i, as a range
+// [next, end) of untried alternatives in one flat buffer; the choice taken at a
+// level that is not the top sits just before `next`. The buffer and the level
+// vector keep their capacity, so the hot loop allocates nothing once warm.
+
+#include <cassert>
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <vector>
+
+#include "core/search_options.hpp"
+#include "core/search_space.hpp"
+#include "core/work_unit.hpp"
+#include "core/worker_statistics.hpp"
+
+namespace stacksplit::core {
+
+template <SearchSpace S>
+class SearchStack {
+ public:
+  using Choice = typename S::Choice;
+  static constexpr bool kReplay = !has_self_contained_choices<S>();
+  static_assert(!kReplay || ReplayableSearchSpace<S>,
+                "an application without self-contained choices needs ascend()");
+
+  SearchStack(S& space, SplitPolicy policy) : space_(space), policy_(policy) {}
+
+  // True while some untried alternative is left. Exhausted levels are popped
+  // at the end of every expand(), so the top level is never empty here.
+  bool has_work() const { return !levels_.empty(); }
+
+  // Untried alternatives on the whole stack.
+  std::uint64_t untried() const {
+    std::uint64_t total = 0;
+    for (const Level& level : levels_) total += level.end - level.next;
+    return total;
+  }
+
+  std::uint32_t depth() const { return base_depth_ + static_cast<std::uint32_t>(levels_.size()); }
+
+  void clear() {
+    levels_.clear();
+    buffer_.clear();
+    base_path_.clear();
+    base_depth_ = 0;
+  }
+
+  // Enters the root and counts it. Returns its outcome (a solution root is
+  // reported to the caller the same way expand() reports one).
+  Outcome start_at_root(WorkerStatistics& stats) {
+    clear();
+    Outcome outcome = space_.reset();
+    ++stats.nodes;
+    stats.node_cost += node_cost_of(space_);
+    record_leaf_or_children(outcome, stats);
+    return outcome;
+  }
+
+  // Expands up to `budget` nodes. `on_solution()` is called at each solution;
+  // when it returns false the expansion stops at once. Returns the number of
+  // nodes expanded.
+  template <class OnSolution>
+  std::uint64_t expand(std::uint64_t budget, WorkerStatistics& stats, OnSolution&& on_solution) {
+    // Counters live in locals so the compiler keeps them in registers.
+    std::uint64_t nodes = 0, leaves = 0, dead_ends = 0, cost = 0;
+    std::uint32_t max_depth = stats.max_depth;
+    bool keep_going = true;
+    while (nodes < budget && !levels_.empty()) {
+      Level& top = levels_.back();
+      if (top.next == top.end) {
+        pop_level();
+        continue;
+      }
+      const Choice choice = buffer_[top.next++];
+      const std::uint32_t child_depth = base_depth_ + static_cast<std::uint32_t>(levels_.size());
+      const Outcome outcome = space_.descend(choice);
+      ++nodes;
+      cost += node_cost_of(space_);
+      if (child_depth > max_depth) max_depth = child_depth;
+      if (outcome == Outcome::kOpen) {
+        const auto begin = static_cast<std::uint32_t>(buffer_.size());
+        ChoiceSink<Choice> sink(buffer_);
+        space_.choices(sink);
+        const auto end = static_cast<std::uint32_t>(buffer_.size());
+        if (end != begin) {
+          levels_.push_back(Level{begin, end});
+          continue;
+        }
+        ++leaves;
+      } else {
+        ++leaves;
+        if (outcome == Outcome::kDeadEnd) {
+          ++dead_ends;
+        } else {
+          stats.solutions += solution_weight_of(space_);
+          keep_going = on_solution();
+        }
+      }
+      if constexpr (kReplay) space_.ascend();
+      if (!keep_going) break;
+    }
+    stats.nodes += nodes;
+    stats.leaves += leaves;
+    stats.dead_ends += dead_ends;
+    stats.node_cost += cost;
+    stats.max_depth = max_depth;
+    if (keep_going) pop_exhausted_levels();
+    return nodes;
+  }
+
+  // Splits off part of the untried alternatives, following the policy. The
+  // donor keeps at least one; nothing is returned when the stack holds fewer
+  // than two untried alternatives or none above the cutoff.
+  std::optional<WorkUnit<Choice>> split() {
+    std::uint64_t total = 0, eligible = 0;
+    for (std::size_t i = 0; i < levels_.size(); ++i) {
+      const std::uint32_t n = levels_[i].end - levels_[i].next;
+      total += n;
+      if (is_eligible(i)) eligible += n;
+    }
+    if (total < 2 || eligible == 0) return std::nullopt;
+
+    WorkUnit<Choice> unit;
+    std::size_t first = levels_.size(), last = 0;
+    auto give_level_part = [&](std::size_t i, auto&& take) {
+      Level& level = levels_[i];
+      std::uint32_t kept = level.next;
+      std::uint32_t given = 0;
+      for (std::uint32_t k = level.next; k < level.end; ++k) {
+        if (take()) {
+          unit.alternatives.push_back(buffer_[k]);
+          ++given;
+        } else {
+          buffer_[kept++] = buffer_[k];
+        }
+      }
+      level.end = kept;
+      if (given == 0) return;
+      if (first == levels_.size()) first = i;
+      last = i;
+      unit.level_sizes.resize(i - first + 1, 0);
+      unit.level_sizes[i - first] = given;
+    };
+
+    if (policy_.strategy == SplitStrategy::kHalf) {
+      // Alternate across all eligible alternatives, nearest the root first, so
+      // each side gets about half at every level.
+      bool give = true;
+      for (std::size_t i = 0; i < levels_.size() && is_eligible(i); ++i) {
+        give_level_part(i, [&] {
+          bool g = give;
+          give = !give;
+          return g;
+        });
+      }
+    } else {
+      // All alternatives of the lowest eligible non-empty level; if that would
+      // take the donor's last one, the donor keeps the one it would try next.
+      for (std::size_t i = 0; i < levels_.size() && is_eligible(i); ++i) {
+        const std::uint32_t n = levels_[i].end - levels_[i].next;
+        if (n == 0) continue;
+        const bool keep_one = (n == total);
+        std::uint32_t seen = 0;
+        give_level_part(i, [&] { return !(keep_one && seen++ == 0); });
+        break;
+      }
+    }
+    assert(!unit.alternatives.empty());
+
+    unit.base_depth = base_depth_ + static_cast<std::uint32_t>(first);
+    if constexpr (kReplay) {
+      // The path from the root to the node of the deepest given level.
+      unit.path.reserve(base_depth_ + last);
+      unit.path = base_path_;
+      for (std::size_t i = 0; i < last; ++i) unit.path.push_back(buffer_[levels_[i].next - 1]);
+    }
+    // The top level may have shrunk; keep the buffer's end at its end.
+    buffer_.resize(levels_.back().end);
+    pop_exhausted_levels();
+    return unit;
+  }
+
+  // Takes a received unit as this stack's whole content: replays the path
+  // (calling choices() at every replayed node so the application sees the same
+  // sequence of calls as on the donor), then lays out the levels.
+  void load(const WorkUnit<Choice>& unit, WorkerStatistics& stats) {
+    clear();
+    base_depth_ = unit.base_depth;
+    const std::size_t level_count = unit.level_sizes.size();
+    if constexpr (kReplay) {
+      if (unit.path.size() + 1 != unit.base_depth + level_count)
+        throw std::logic_error("work unit path does not match its levels");
+      expect_open(space_.reset());
+      for (std::uint32_t d = 0; d < unit.base_depth; ++d) {
+        replay_choices();
+        replay_descend(unit.path[d], stats);
+      }
+      base_path_.assign(unit.path.begin(), unit.path.begin() + unit.base_depth);
+    }
+    std::size_t offset = 0;
+    for (std::size_t k = 0; k < level_count; ++k) {
+      const bool deepest = (k + 1 == level_count);
+      if constexpr (kReplay) {
+        replay_choices();
+        if (!deepest) buffer_.push_back(unit.path[unit.base_depth + k]);
+      }
+      const auto next = static_cast<std::uint32_t>(buffer_.size());
+      buffer_.insert(buffer_.end(), unit.alternatives.begin() + offset,
+                     unit.alternatives.begin() + offset + unit.level_sizes[k]);
+      offset += unit.level_sizes[k];
+      levels_.push_back(Level{next, static_cast<std::uint32_t>(buffer_.size())});
+      if constexpr (kReplay) {
+        if (!deepest) replay_descend(unit.path[unit.base_depth + k], stats);
+      }
+    }
+    pop_exhausted_levels();
+  }
+
+ private:
+  struct Level {
+    std::uint32_t next;  // first untried alternative in buffer_
+    std::uint32_t end;   // one past the last
+  };
+
+  bool is_eligible(std::size_t level_index) const {
+    // Alternatives of level i sit at depth base_depth_ + i + 1.
+    return base_depth_ + level_index + 1 <= policy_.cutoff_depth;
+  }
+
+  void record_leaf_or_children(Outcome outcome, WorkerStatistics& stats) {
+    if (outcome == Outcome::kOpen) {
+      ChoiceSink<Choice> sink(buffer_);
+      space_.choices(sink);
+      if (!buffer_.empty()) {
+        levels_.push_back(Level{0, static_cast<std::uint32_t>(buffer_.size())});
+        return;
+      }
+    }
+    ++stats.leaves;
+    if (outcome == Outcome::kDeadEnd) ++stats.dead_ends;
+    if (outcome == Outcome::kSolution) stats.solutions += solution_weight_of(space_);
+  }
+
+  // Leaves the node whose children the top level held.
+  void pop_level() {
+    levels_.pop_back();
+    if (levels_.empty()) {
+      buffer_.clear();
+      return;
+    }
+    buffer_.resize(levels_.back().end);
+    if constexpr (kReplay) space_.ascend();
+  }
+
+  void pop_exhausted_levels() {
+    while (!levels_.empty() && levels_.back().next == levels_.back().end) pop_level();
+  }
+
+  void replay_choices() {
+    const std::size_t mark = buffer_.size();
+    ChoiceSink<Choice> sink(buffer_);
+    space_.choices(sink);
+    buffer_.resize(mark);
+  }
+
+  void replay_descend(const Choice& choice, WorkerStatistics& stats) {
+    expect_open(space_.descend(choice));
+    ++stats.replayed;
+  }
+
+  static void expect_open(Outcome outcome) {
+    // The donor went below this node, so it cannot be a leaf here unless the
+    // application's tree depends on who explores it.
+    if (outcome != Outcome::kOpen)
+      throw std::logic_error("replaying a work unit reached a closed node: the application is "
+                             "not deterministic");
+  }
+
+  S& space_;
+  SplitPolicy policy_;
+  std::vector<Level> levels_;
+  std::vector<Choice> buffer_;
+  std::vector<Choice> base_path_;  // replay: root to the node of level 0
+  std::uint32_t base_depth_ = 0;
+};
+
+}  // namespace stacksplit::core

@@ -1,0 +1,55 @@
+#pragma once
+// Per-worker statistics, declared once: the summary, the run record and the
+// reduction are generated from this table, never copied from it.
+
+#include <cstdint>
+
+namespace stacksplit::core {
+
+// X(name, meaning)
+#define STACKSPLIT_WORKER_COUNTERS(X)                                        \
+  X(nodes, "nodes expanded, the root included")                              \
+  X(leaves, "nodes with nothing below: leaves, dead ends and solutions")     \
+  X(solutions, "solutions found (weighted by the application)")              \
+  X(dead_ends, "nodes the application reported as dead ends")                \
+  X(node_cost, "work of expanded nodes in application units")                \
+  X(replayed, "nodes re-entered to replay the path of received work")        \
+  X(requests_sent, "work requests sent")                                     \
+  X(requests_received, "work requests received")                             \
+  X(rejects_sent, "requests answered with a reject")                         \
+  X(rejects_received, "rejects received")                                    \
+  X(work_sent, "work units sent (a transfer)")                               \
+  X(work_received, "work units received")                                    \
+  X(nodes_sent, "untried alternatives handed to other workers")              \
+  X(messages_sent, "messages sent, all kinds")                               \
+  X(messages_received, "messages received, all kinds")                       \
+  X(bytes_sent, "payload bytes sent")
+
+struct WorkerStatistics {
+#define STACKSPLIT_DECLARE_COUNTER(name, meaning) std::uint64_t name = 0;
+  STACKSPLIT_WORKER_COUNTERS(STACKSPLIT_DECLARE_COUNTER)
+#undef STACKSPLIT_DECLARE_COUNTER
+  std::uint32_t max_depth = 0;  // deepest node entered; the root is 0
+  double idle_seconds = 0;      // time with no work, in the runtime's clock
+
+  // Adds another worker's statistics (the reduction to rank 0).
+  WorkerStatistics& operator+=(const WorkerStatistics& other) {
+#define STACKSPLIT_ADD_COUNTER(name, meaning) name += other.name;
+    STACKSPLIT_WORKER_COUNTERS(STACKSPLIT_ADD_COUNTER)
+#undef STACKSPLIT_ADD_COUNTER
+    if (other.max_depth > max_depth) max_depth = other.max_depth;
+    idle_seconds += other.idle_seconds;
+    return *this;
+  }
+
+  template <class Archive>
+  void serialize(Archive& ar, unsigned /*version*/) {
+#define STACKSPLIT_SERIALIZE_COUNTER(name, meaning) ar & name;
+    STACKSPLIT_WORKER_COUNTERS(STACKSPLIT_SERIALIZE_COUNTER)
+#undef STACKSPLIT_SERIALIZE_COUNTER
+    ar & max_depth;
+    ar & idle_seconds;
+  }
+};
+
+}  // namespace stacksplit::core
