@@ -1,0 +1,70 @@
+#pragma once
+// The formula indexed for the solver, built once and shared read-only by every
+// worker: unit clauses, binary clauses as implication lists, longer clauses
+// with their occurrence lists. Literals are coded as 2·(v−1) + sign so that a
+// literal and its complement differ in the lowest bit.
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "apps/sat/cnf_formula.hpp"
+
+namespace stacksplit::apps::sat {
+
+using Lit = std::uint32_t;
+
+inline Lit to_lit(Literal dimacs) {
+  return dimacs > 0 ? static_cast<Lit>(2 * (dimacs - 1)) : static_cast<Lit>(2 * (-dimacs - 1) + 1);
+}
+inline Literal to_dimacs(Lit lit) {
+  Literal v = static_cast<Literal>(lit >> 1) + 1;
+  return (lit & 1) ? -v : v;
+}
+inline Lit negate(Lit lit) { return lit ^ 1; }
+inline std::uint32_t var_of(Lit lit) { return lit >> 1; }
+
+class ClauseDatabase {
+ public:
+  explicit ClauseDatabase(const CnfFormula& formula);
+
+  std::uint32_t num_variables() const { return num_variables_; }
+  std::uint32_t num_literals() const { return 2 * num_variables_; }
+  bool has_empty_clause() const { return has_empty_clause_; }
+  std::span<const Lit> units() const { return units_; }
+
+  // Literals that must be true when `lit` is true, by a binary clause.
+  std::span<const Lit> implied_by(Lit lit) const {
+    return {implied_.data() + implied_start_[lit], implied_.data() + implied_start_[lit + 1]};
+  }
+  // Binary clauses as pairs, for scans over every clause.
+  std::span<const Lit> binary_pairs() const { return binary_pairs_; }
+
+  // Clauses of three literals or more.
+  std::size_t num_long_clauses() const { return long_start_.size() - 1; }
+  std::span<const Lit> long_clause(std::size_t index) const {
+    return {long_lits_.data() + long_start_[index], long_lits_.data() + long_start_[index + 1]};
+  }
+  std::span<const Lit> long_literals() const { return long_lits_; }
+  std::span<const std::uint32_t> long_starts() const { return long_start_; }
+  // Long clauses in which `lit` occurs.
+  std::span<const std::uint32_t> occurrences(Lit lit) const {
+    return {occurrences_.data() + occurrence_start_[lit],
+            occurrences_.data() + occurrence_start_[lit + 1]};
+  }
+
+ private:
+  std::uint32_t num_variables_ = 0;
+  bool has_empty_clause_ = false;
+  std::vector<Lit> units_;
+  std::vector<std::uint32_t> implied_start_;
+  std::vector<Lit> implied_;
+  std::vector<Lit> binary_pairs_;
+  std::vector<std::uint32_t> long_start_{0};
+  std::vector<Lit> long_lits_;
+  std::vector<std::uint32_t> occurrence_start_;
+  std::vector<std::uint32_t> occurrences_;
+};
+
+}  // namespace stacksplit::apps::sat

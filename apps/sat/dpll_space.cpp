@@ -1,0 +1,87 @@
+#include "apps/sat/dpll_space.hpp"
+
+#include <cassert>
+#include <limits>
+
+namespace stacksplit::apps::sat {
+
+DpllSpace::DpllSpace(const CnfFormula& formula, const DpllOptions& options)
+    : DpllSpace(std::make_shared<const ClauseDatabase>(formula), options) {}
+
+DpllSpace::DpllSpace(std::shared_ptr<const ClauseDatabase> database, const DpllOptions& options)
+    : propagator_(database),
+      heuristic_(options.heuristic, options.lookahead, database->num_variables()) {
+  levels_.reserve(static_cast<std::size_t>(database->num_variables()) + 1);
+}
+
+core::Outcome DpllSpace::enter(bool propagated, std::uint64_t propagations_before) {
+  Level& level = levels_.back();
+  if (propagated) {
+    Branch branch = heuristic_.decide(propagator_);
+    level.status = branch.status;
+    level.first = branch.first;
+  } else {
+    level.status = NodeStatus::kConflict;
+  }
+  node_cost_ = propagator_.propagations() - propagations_before;
+  switch (level.status) {
+    case NodeStatus::kConflict: return core::Outcome::kDeadEnd;
+    case NodeStatus::kSatisfied: return core::Outcome::kSolution;
+    case NodeStatus::kBranch: break;
+  }
+  return core::Outcome::kOpen;
+}
+
+core::Outcome DpllSpace::reset() {
+  std::uint64_t before = propagator_.propagations();
+  propagator_.undo_to(0);
+  levels_.clear();
+  levels_.push_back({0, NodeStatus::kConflict, 0});
+  const ClauseDatabase& db = propagator_.database();
+  if (db.has_empty_clause()) return enter(false, before);
+  bool consistent = true;
+  for (Lit unit : db.units()) {
+    if (propagator_.value(unit) == kFalse) consistent = false;
+    if (propagator_.value(unit) == kFree) propagator_.assign(unit);
+  }
+  return enter(consistent && propagator_.propagate(), before);
+}
+
+void DpllSpace::choices(core::ChoiceSink<Choice>& out) {
+  const Level& level = levels_.back();
+  if (level.status != NodeStatus::kBranch) return;
+  out.push(to_dimacs(level.first));
+  out.push(to_dimacs(negate(level.first)));
+}
+
+core::Outcome DpllSpace::descend(const Choice& literal) {
+  std::uint64_t before = propagator_.propagations();
+  Lit lit = to_lit(literal);
+  assert(propagator_.value(lit) == kFree);
+  levels_.push_back({propagator_.trail_size(), NodeStatus::kConflict, 0});
+  propagator_.assign(lit);
+  return enter(propagator_.propagate(), before);
+}
+
+void DpllSpace::ascend() {
+  assert(levels_.size() > 1);
+  propagator_.undo_to(levels_.back().trail_start);
+  levels_.pop_back();
+}
+
+std::uint64_t DpllSpace::solution_weight() const {
+  std::size_t free = propagator_.num_variables() - propagator_.num_assigned();
+  if (free >= 64) return std::numeric_limits<std::uint64_t>::max();
+  return std::uint64_t{1} << free;
+}
+
+DpllSpace::Solution DpllSpace::solution() const {
+  Solution model(propagator_.num_variables());
+  for (std::uint32_t v = 0; v < propagator_.num_variables(); ++v) {
+    Literal dimacs = static_cast<Literal>(v) + 1;
+    model[v] = propagator_.value(2 * v) == kTrue ? dimacs : -dimacs;
+  }
+  return model;
+}
+
+}  // namespace stacksplit::apps::sat

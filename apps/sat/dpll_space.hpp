@@ -1,0 +1,74 @@
+#pragma once
+// Davis–Putnam–Logemann–Loveland search as a core::SearchSpace. A choice is a
+// DIMACS literal; `descend` assigns it at a new level, propagates, and lets the
+// branching heuristic complete the node (failed literals are forced there), so
+// the outcome of a node and its branching variable are known on entry. `ascend`
+// undoes the level. Work handed to another worker is a guiding path: the
+// decisions from the root, replayed by `descend`.
+//
+// Copies share the clause database; each owns its trail and watch lists, so
+// copying a solver at the root costs one pass over the formula.
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "apps/sat/branching_heuristic.hpp"
+#include "apps/sat/clause_database.hpp"
+#include "apps/sat/cnf_formula.hpp"
+#include "apps/sat/propagator.hpp"
+#include "core/search_space.hpp"
+
+namespace stacksplit::apps::sat {
+
+struct DpllOptions {
+  Heuristic heuristic = Heuristic::kLookahead;
+  LookaheadOptions lookahead;
+};
+
+class DpllSpace {
+ public:
+  using Choice = Literal;
+  // A model: one DIMACS literal per variable, in order; variables left free
+  // by a satisfying node are set false.
+  using Solution = std::vector<Literal>;
+
+  explicit DpllSpace(const CnfFormula& formula, const DpllOptions& options = {});
+  DpllSpace(std::shared_ptr<const ClauseDatabase> database, const DpllOptions& options);
+
+  core::Outcome reset();
+  void choices(core::ChoiceSink<Choice>& out);
+  core::Outcome descend(const Choice& literal);
+  void ascend();
+
+  // 2^(free variables) at a satisfying node, saturated.
+  std::uint64_t solution_weight() const;
+  Solution solution() const;
+  // Propagations done by the last reset or descend, look-aheads included.
+  std::uint64_t node_cost() const { return node_cost_; }
+
+  std::uint32_t num_variables() const { return propagator_.num_variables(); }
+  std::uint32_t depth() const { return static_cast<std::uint32_t>(levels_.size() - 1); }
+  std::uint64_t propagations() const { return propagator_.propagations(); }
+  const HeuristicStatistics& heuristic_statistics() const { return heuristic_.statistics(); }
+
+ private:
+  // Completes the node after its literals are propagated.
+  core::Outcome enter(bool propagated, std::uint64_t propagations_before);
+
+  struct Level {
+    std::size_t trail_start;
+    NodeStatus status;
+    Lit first;  // branching literal when status is kBranch
+  };
+
+  Propagator propagator_;
+  BranchingHeuristic heuristic_;
+  std::vector<Level> levels_;  // levels_[0] is the root
+  std::uint64_t node_cost_ = 0;
+};
+
+static_assert(core::ReplayableSearchSpace<DpllSpace>);
+static_assert(core::HasSolution<DpllSpace>);
+
+}  // namespace stacksplit::apps::sat

@@ -1,0 +1,81 @@
+#include "apps/sat/propagator.hpp"
+
+#include <utility>
+
+namespace stacksplit::apps::sat {
+
+Propagator::Propagator(std::shared_ptr<const ClauseDatabase> database)
+    : database_(std::move(database)),
+      value_(database_->num_literals(), kFree),
+      literals_(database_->long_literals().begin(), database_->long_literals().end()),
+      watches_(database_->num_literals()) {
+  trail_.reserve(database_->num_variables());
+  auto starts = database_->long_starts();
+  for (std::uint32_t c = 0; c + 1 < starts.size(); ++c) {
+    Lit a = literals_[starts[c]];
+    Lit b = literals_[starts[c] + 1];
+    watches_[a].push_back({c, b});
+    watches_[b].push_back({c, a});
+  }
+}
+
+bool Propagator::propagate() {
+  const std::uint32_t* starts = database_->long_starts().data();
+  while (queue_head_ < trail_.size()) {
+    Lit p = trail_[queue_head_++];
+    ++propagations_;
+    for (Lit q : database_->implied_by(p)) {
+      std::int8_t v = value_[q];
+      if (v == kFalse) {
+        queue_head_ = trail_.size();
+        return false;
+      }
+      if (v == kFree) assign(q);
+    }
+
+    Lit falsified = negate(p);
+    std::vector<Watch>& watches = watches_[falsified];
+    Watch* read = watches.data();
+    Watch* write = read;
+    Watch* end = read + watches.size();
+    while (read != end) {
+      Watch w = *read++;
+      if (value_[w.blocker] == kTrue) {
+        *write++ = w;
+        continue;
+      }
+      Lit* clause = literals_.data() + starts[w.clause];
+      Lit* clause_end = literals_.data() + starts[w.clause + 1];
+      // Keep the falsified watch in second place.
+      if (clause[0] == falsified) std::swap(clause[0], clause[1]);
+      Lit other = clause[0];
+      if (other != w.blocker && value_[other] == kTrue) {
+        *write++ = {w.clause, other};
+        continue;
+      }
+      bool moved = false;
+      for (Lit* k = clause + 2; k != clause_end; ++k) {
+        if (value_[*k] != kFalse) {
+          clause[1] = *k;
+          *k = falsified;
+          watches_[clause[1]].push_back({w.clause, other});
+          moved = true;
+          break;
+        }
+      }
+      if (moved) continue;
+      *write++ = w;
+      if (value_[other] == kFalse) {
+        while (read != end) *write++ = *read++;
+        watches.resize(static_cast<std::size_t>(write - watches.data()));
+        queue_head_ = trail_.size();
+        return false;
+      }
+      if (value_[other] == kFree) assign(other);
+    }
+    watches.resize(static_cast<std::size_t>(write - watches.data()));
+  }
+  return true;
+}
+
+}  // namespace stacksplit::apps::sat

@@ -1,0 +1,79 @@
+#pragma once
+// A partial assignment on a trail, with unit propagation: binary clauses
+// through implication lists, longer ones through two watched literals. Undoing
+// to an earlier trail size is all backtracking needs: watches stay valid when
+// literals are unassigned, so nothing else is restored.
+//
+// Each worker owns one (watch lists and the order of literals inside clauses
+// change as it propagates); the clause database is shared.
+
+#include <cassert>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "apps/sat/clause_database.hpp"
+
+namespace stacksplit::apps::sat {
+
+enum : std::int8_t { kFalse = -1, kFree = 0, kTrue = 1 };
+
+class Propagator {
+ public:
+  explicit Propagator(std::shared_ptr<const ClauseDatabase> database);
+
+  const ClauseDatabase& database() const { return *database_; }
+  std::uint32_t num_variables() const { return database_->num_variables(); }
+
+  std::int8_t value(Lit lit) const { return value_[lit]; }
+  bool is_free(std::uint32_t var) const { return value_[2 * var] == kFree; }
+
+  // Makes `lit` true and queues it for propagation; it must be free.
+  void assign(Lit lit) {
+    assert(value_[lit] == kFree);
+    value_[lit] = kTrue;
+    value_[negate(lit)] = kFalse;
+    trail_.push_back(lit);
+  }
+
+  // Propagates every queued literal; false on a conflict (the queue is then
+  // dropped, and the caller undoes).
+  bool propagate();
+
+  // Unassigns the literals after the first `size` on the trail.
+  void undo_to(std::size_t size) {
+    while (trail_.size() > size) {
+      Lit lit = trail_.back();
+      trail_.pop_back();
+      value_[lit] = kFree;
+      value_[negate(lit)] = kFree;
+    }
+    queue_head_ = size;
+  }
+
+  std::size_t trail_size() const { return trail_.size(); }
+  std::span<const Lit> trail() const { return trail_; }
+  std::size_t num_assigned() const { return trail_.size(); }
+
+  // Literals taken off the queue since construction (the unit of node cost).
+  std::uint64_t propagations() const { return propagations_; }
+
+ private:
+  struct Watch {
+    std::uint32_t clause;
+    Lit blocker;  // another literal of the clause; if true, the clause needs no visit
+  };
+
+  std::shared_ptr<const ClauseDatabase> database_;
+  std::vector<std::int8_t> value_;  // per literal
+  std::vector<Lit> trail_;
+  std::size_t queue_head_ = 0;
+  // This worker's copy of the long clauses: the two watched literals are kept
+  // in the first two places.
+  std::vector<Lit> literals_;
+  std::vector<std::vector<Watch>> watches_;  // per literal: clauses watching it
+  std::uint64_t propagations_ = 0;
+};
+
+}  // namespace stacksplit::apps::sat
