@@ -40,6 +40,16 @@ class SearchStack {
     return total;
   }
 
+  // Untried alternatives level by level, the root's level first (for tests
+  // and diagnostics).
+  std::vector<std::uint32_t> untried_per_level() const {
+    std::vector<std::uint32_t> counts;
+    for (const Level& level : levels_) counts.push_back(level.end - level.next);
+    return counts;
+  }
+
+  std::uint32_t base_depth() const { return base_depth_; }
+
   std::uint32_t depth() const { return base_depth_ + static_cast<std::uint32_t>(levels_.size()); }
 
   void clear() {

@@ -1,0 +1,137 @@
+// Work is never lost or duplicated: for every scheme, runtime, worker count,
+// splitting strategy and seed, the parallel search counts exactly what the
+// sequential reference search counts.
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <tuple>
+
+#include "apps/nqueens/nqueens.hpp"
+#include "core/reference_search.hpp"
+#include "core/runtime/run_search.hpp"
+#include "schemes/scheme_registry.hpp"
+#include "tests/core/hash_tree.hpp"
+
+namespace stacksplit::core {
+namespace {
+
+using Case = std::tuple<std::string /*runtime*/, std::string /*scheme*/, int /*workers*/,
+                        SplitStrategy, std::uint64_t /*seed*/>;
+
+RunSetup setup_for(const Case& c) {
+  const auto& [runtime, scheme, workers, split, seed] = c;
+  RunSetup setup;
+  setup.workers = workers;
+  setup.options.split.strategy = split;
+  setup.options.seed = seed;
+  setup.options.quantum = 8;  // small quanta: many requests and splits
+  const std::string name = scheme;
+  setup.make_scheme = [name] { return schemes::make_scheme(name); };
+  return setup;
+}
+
+class Conservation : public ::testing::TestWithParam<Case> {};
+
+template <class Space, class Make>
+void expect_same_counts(const Case& c, Make make) {
+  Space sequential = make();
+  const ReferenceCounts expected = reference_count(sequential);
+  ASSERT_GT(expected.nodes, 500u) << "the test tree should not be trivial";
+  const auto result = run_search<Space>(std::get<0>(c), setup_for(c), make);
+  EXPECT_EQ(result.total.nodes, expected.nodes);
+  EXPECT_EQ(result.total.leaves, expected.leaves);
+  EXPECT_EQ(result.total.solutions, expected.solutions);
+  EXPECT_EQ(result.total.dead_ends, expected.dead_ends);
+  EXPECT_EQ(result.total.max_depth, expected.max_depth);
+  EXPECT_EQ(result.per_worker.size(), static_cast<std::size_t>(std::get<2>(c)));
+  EXPECT_EQ(result.total.work_sent, result.total.work_received) << "a work unit got lost";
+}
+
+TEST_P(Conservation, ReplayingTree) {
+  testing::HashTreeShape shape{std::get<4>(GetParam()) + 100, 6, 8};
+  expect_same_counts<testing::ReplayHashTree>(GetParam(),
+                                              [&] { return testing::ReplayHashTree(shape); });
+}
+
+TEST_P(Conservation, SelfContainedTree) {
+  testing::HashTreeShape shape{std::get<4>(GetParam()) + 200, 6, 8};
+  expect_same_counts<testing::SnapshotHashTree>(GetParam(),
+                                                [&] { return testing::SnapshotHashTree(shape); });
+}
+
+TEST_P(Conservation, NQueens) {
+  expect_same_counts<apps::nqueens::NQueens>(GetParam(), [] { return apps::nqueens::NQueens(9); });
+}
+
+std::string case_name(const ::testing::TestParamInfo<Case>& info) {
+  const auto& [runtime, scheme, workers, split, seed] = info.param;
+  return runtime + "_" + scheme + "_P" + std::to_string(workers) + "_" +
+         std::string(to_string(split)) + "_s" + std::to_string(seed);
+}
+
+INSTANTIATE_TEST_SUITE_P(Step, Conservation,
+                         ::testing::Combine(::testing::Values("step"), ::testing::Values("rp", "arr"),
+                                            ::testing::Values(1, 2, 3, 4, 8, 13),
+                                            ::testing::Values(SplitStrategy::kHalf,
+                                                              SplitStrategy::kBottom),
+                                            ::testing::Values(1, 2, 3)),
+                         case_name);
+
+INSTANTIATE_TEST_SUITE_P(Threads, Conservation,
+                         ::testing::Combine(::testing::Values("threads"),
+                                            ::testing::Values("rp", "arr"),
+                                            ::testing::Values(1, 2, 3, 4, 8, 13),
+                                            ::testing::Values(SplitStrategy::kHalf,
+                                                              SplitStrategy::kBottom),
+                                            ::testing::Values(1, 2)),
+                         case_name);
+
+// Cutting off deep nodes changes who explores what, never what is counted.
+TEST(ConservationWithCutoff, EveryCutoffCountsTheSameTree) {
+  testing::HashTreeShape shape{77, 6, 9};
+  testing::ReplayHashTree sequential(shape);
+  const ReferenceCounts expected = reference_count(sequential);
+  ASSERT_GT(expected.nodes, 500u);
+  for (std::uint32_t cutoff : {0u, 1u, 2u, 4u}) {
+    for (const char* runtime : {"step", "threads"}) {
+      RunSetup setup = setup_for({runtime, "rp", 4, SplitStrategy::kHalf, 5});
+      setup.options.split.cutoff_depth = cutoff;
+      const auto result =
+          run_search<testing::ReplayHashTree>(runtime, setup, [&] { return testing::ReplayHashTree(shape); });
+      EXPECT_EQ(result.total.nodes, expected.nodes) << runtime << " cutoff " << cutoff;
+      EXPECT_EQ(result.total.solutions, expected.solutions);
+      if (cutoff == 0) {
+        EXPECT_EQ(result.total.work_sent, 0u) << "cutoff 0 gives nothing away";
+      }
+    }
+  }
+}
+
+// First mode: every worker stops soon after a solution, which is a real one.
+TEST(FirstMode, StopsEarlyWithARealSolution) {
+  for (const char* runtime : {"step", "threads"}) {
+    for (const char* scheme : {"rp", "arr"}) {
+      for (int workers : {1, 2, 4, 8}) {
+        const int n = 12;
+        RunSetup setup = setup_for({runtime, scheme, workers, SplitStrategy::kHalf, 3});
+        setup.options.mode = SearchMode::kFirst;
+        const auto result =
+            run_search<apps::nqueens::NQueens>(runtime, setup, [] { return apps::nqueens::NQueens(n); });
+        ASSERT_TRUE(result.solution) << runtime << ' ' << scheme << ' ' << workers;
+        const std::vector<int>& queens = *result.solution;
+        ASSERT_EQ(queens.size(), static_cast<std::size_t>(n));
+        for (int a = 0; a < n; ++a)
+          for (int b = a + 1; b < n; ++b) {
+            EXPECT_NE(queens[a], queens[b]);
+            EXPECT_NE(std::abs(queens[a] - queens[b]), b - a);
+          }
+        EXPECT_GE(result.total.solutions, 1u);
+        EXPECT_LT(result.total.nodes, 856189u / 4) << "first mode should not search the whole tree";
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace stacksplit::core

@@ -1,0 +1,88 @@
+#include <gtest/gtest.h>
+
+#include <boost/archive/binary_iarchive.hpp>
+#include <boost/archive/binary_oarchive.hpp>
+#include <sstream>
+
+#include "core/message.hpp"
+#include "core/worker_statistics.hpp"
+#include "tests/core/hash_tree.hpp"
+
+namespace stacksplit::core {
+namespace {
+
+template <class T>
+T round_trip(const T& value) {
+  std::stringstream buffer;
+  {
+    boost::archive::binary_oarchive out(buffer);
+    out << value;
+  }
+  T copy;
+  boost::archive::binary_iarchive in(buffer);
+  in >> copy;
+  return copy;
+}
+
+TEST(MessageSerialization, WorkUnitWithAPathRoundTrips) {
+  WorkUnit<std::uint32_t> unit;
+  unit.base_depth = 3;
+  unit.path = {4, 1, 0, 2, 7};
+  unit.level_sizes = {2, 0, 1};
+  unit.alternatives = {9, 8, 6};
+  const auto copy = round_trip(unit);
+  EXPECT_EQ(copy.base_depth, 3u);
+  EXPECT_EQ(copy.path, unit.path);
+  EXPECT_EQ(copy.level_sizes, unit.level_sizes);
+  EXPECT_EQ(copy.alternatives, unit.alternatives);
+}
+
+TEST(MessageSerialization, SelfContainedChoicesRoundTrip) {
+  WorkUnit<testing::HashNode> unit;
+  unit.base_depth = 1;
+  unit.level_sizes = {2};
+  unit.alternatives = {{123456789012345ULL, 2}, {42, 2}};
+  const auto copy = round_trip(unit);
+  ASSERT_EQ(copy.alternatives.size(), 2u);
+  EXPECT_EQ(copy.alternatives[0].id, 123456789012345ULL);
+  EXPECT_EQ(copy.alternatives[1].depth, 2u);
+}
+
+TEST(MessageSerialization, EveryMessageTagRoundTrips) {
+  for (int tag = 0; tag < kMessageTagCount; ++tag) {
+    Message<std::uint32_t> message;
+    message.tag = static_cast<MessageTag>(tag);
+    message.from = 17 + tag;
+    message.control.kind = 3 * tag;
+    message.control.values = {-1, tag, 1LL << 40};
+    if (message.tag == MessageTag::kWork) {
+      message.work.base_depth = 2;
+      message.work.path = {1, 2, 3};
+      message.work.level_sizes = {1, 1};
+      message.work.alternatives = {5, 6};
+    }
+    const auto copy = round_trip(message);
+    EXPECT_EQ(copy.tag, message.tag) << to_string(message.tag);
+    EXPECT_EQ(copy.from, message.from);
+    EXPECT_EQ(copy.control.kind, message.control.kind);
+    EXPECT_EQ(copy.control.values, message.control.values);
+    EXPECT_EQ(copy.work.path, message.work.path);
+    EXPECT_EQ(copy.work.alternatives, message.work.alternatives);
+  }
+}
+
+TEST(MessageSerialization, StatisticsRoundTrip) {
+  WorkerStatistics statistics;
+  statistics.nodes = 12345;
+  statistics.rejects_received = 7;
+  statistics.max_depth = 99;
+  statistics.idle_seconds = 0.25;
+  const auto copy = round_trip(statistics);
+  EXPECT_EQ(copy.nodes, 12345u);
+  EXPECT_EQ(copy.rejects_received, 7u);
+  EXPECT_EQ(copy.max_depth, 99u);
+  EXPECT_DOUBLE_EQ(copy.idle_seconds, 0.25);
+}
+
+}  // namespace
+}  // namespace stacksplit::core
