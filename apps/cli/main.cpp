@@ -9,15 +9,28 @@
 #include <exception>
 #include <iostream>
 #include <stdexcept>
+#include <string>
 
 #include "apps/cli/search_command.hpp"
 #include "apps/nqueens/nqueens_command.hpp"
+#include "apps/sat/sat_command.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"stacksplit: parallel depth-first search with stack splitting", "stacksplit"};
   app.require_subcommand(1);
   stacksplit::apps::nqueens::add_nqueens_command(app);
+  stacksplit::apps::sat::add_sat_command(app);
   try {
+    if (argc > 1 && argv[1][0] != '-') {
+      std::string known;
+      bool found = false;
+      for (const CLI::App* command : app.get_subcommands({})) {
+        known += (known.empty() ? "" : ", ") + command->get_name();
+        found = found || command->check_name(argv[1]);
+      }
+      if (!found)
+        throw std::invalid_argument("unknown command '" + std::string(argv[1]) + "' (known: " + known + ")");
+    }
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);

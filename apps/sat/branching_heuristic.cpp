@@ -117,8 +117,8 @@ void BranchingHeuristic::preselect(const Propagator& propagator) {
   for (std::uint32_t v = 0; v < propagator.num_variables(); ++v) {
     if (weight_[2 * v] + weight_[2 * v + 1] > 0) candidates_.push_back(v);
   }
-  std::size_t wanted = std::max<std::size_t>(
-      options_.min_candidates, candidates_.size() * options_.candidate_percent / 100);
+  std::size_t wanted = std::max<std::size_t>(options_.min_candidates,
+                                             candidates_.size() * options_.candidate_percent / 100);
   if (candidates_.size() <= wanted) return;
   // Rank by how much both literals would shrink; ties go to the lower index.
   auto rank = [&](std::uint32_t v) {
@@ -221,8 +221,8 @@ Branch BranchingHeuristic::lookahead(Propagator& propagator) {
       double score = d_positive * d_negative * 1024 + d_positive + d_negative;
       if (score > best) {
         best = score;
-        bool positive_first = options_.fewer_reductions_first ? d_positive <= d_negative
-                                                              : d_positive >= d_negative;
+        bool positive_first =
+            options_.fewer_reductions_first ? d_positive <= d_negative : d_positive >= d_negative;
         first = positive_first ? positive : negative;
       }
     }

@@ -29,11 +29,11 @@ std::string_view to_string(Heuristic heuristic);
 Heuristic parse_heuristic(std::string_view name);
 
 // The look-ahead's tunables, each once: X(name, type, default, meaning).
-#define STACKSPLIT_SAT_LOOKAHEAD_OPTIONS(X)                                                 \
-  X(min_candidates, std::uint32_t, 10, "variables looked ahead at least, if free")          \
-  X(candidate_percent, std::uint32_t, 10, "percent of the free variables looked ahead")     \
+#define STACKSPLIT_SAT_LOOKAHEAD_OPTIONS(X)                                                   \
+  X(min_candidates, std::uint32_t, 10, "variables looked ahead at least, if free")            \
+  X(candidate_percent, std::uint32_t, 10, "percent of the free variables looked ahead")       \
   X(max_rounds, std::uint32_t, 4, "look-ahead passes at a node while failed literals appear") \
-  X(necessary_assignments, bool, true, "force literals implied by both x and not x")        \
+  X(necessary_assignments, bool, true, "force literals implied by both x and not x")          \
   X(fewer_reductions_first, bool, true, "try first the literal that shrinks fewer clauses")
 
 struct LookaheadOptions {

@@ -25,9 +25,8 @@ std::uint64_t draw_below(std::mt19937_64& rng, std::uint64_t bound) {
 CnfFormula random_ksat(std::int32_t variables, std::uint64_t clauses, std::int32_t k,
                        std::uint64_t seed) {
   if (k < 1 || k > variables) {
-    throw std::invalid_argument("random k-SAT needs 1 <= k <= variables (k = " +
-                                std::to_string(k) + ", variables = " +
-                                std::to_string(variables) + ")");
+    throw std::invalid_argument("random k-SAT needs 1 <= k <= variables (k = " + std::to_string(k) +
+                                ", variables = " + std::to_string(variables) + ")");
   }
   std::mt19937_64 rng(seed);
   CnfFormula formula(variables);

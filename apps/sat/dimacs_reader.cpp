@@ -217,8 +217,8 @@ class Parser {
     if (!parse_integer(token_, value)) {
       fail("expected an integer literal, found '" + printable(token_) + "'");
     }
-    if (!header_seen_) fail("missing header: expected " + std::string(kHeaderForm) +
-                            " before the first clause");
+    if (!header_seen_)
+      fail("missing header: expected " + std::string(kHeaderForm) + " before the first clause");
     std::int64_t magnitude = value < 0 ? -value : value;
     if (magnitude > result_.formula.num_variables()) {
       fail("literal " + printable(token_) + " is beyond the " +
@@ -307,16 +307,23 @@ Compression sniff(std::string_view head) {
   auto starts = [&](std::string_view magic) { return head.substr(0, magic.size()) == magic; };
   if (starts("\x1f\x8b")) return Compression::kGzip;
   if (starts("BZh")) return Compression::kBzip2;
-  if (starts(std::string_view("\xfd" "7zXZ\x00", 6))) return Compression::kXz;
+  if (starts(std::string_view("\xfd"
+                              "7zXZ\x00",
+                              6)))
+    return Compression::kXz;
   return Compression::kNone;
 }
 
 const char* format_name(Compression compression) {
   switch (compression) {
-    case Compression::kGzip: return "gzip";
-    case Compression::kBzip2: return "bzip2";
-    case Compression::kXz: return "xz";
-    case Compression::kNone: break;
+    case Compression::kGzip:
+      return "gzip";
+    case Compression::kBzip2:
+      return "bzip2";
+    case Compression::kXz:
+      return "xz";
+    case Compression::kNone:
+      break;
   }
   return "plain";
 }
@@ -328,10 +335,17 @@ DimacsInput parse_source(Source&& source, Compression compression, std::string_v
   namespace io = boost::iostreams;
   io::filtering_istream in;
   switch (compression) {
-    case Compression::kGzip: in.push(io::gzip_decompressor()); break;
-    case Compression::kBzip2: in.push(io::bzip2_decompressor()); break;
-    case Compression::kXz: in.push(io::lzma_decompressor()); break;
-    case Compression::kNone: break;
+    case Compression::kGzip:
+      in.push(io::gzip_decompressor());
+      break;
+    case Compression::kBzip2:
+      in.push(io::bzip2_decompressor());
+      break;
+    case Compression::kXz:
+      in.push(io::lzma_decompressor());
+      break;
+    case Compression::kNone:
+      break;
   }
   in.push(std::forward<Source>(source));
   in.exceptions(std::ios::badbit);
@@ -353,8 +367,8 @@ DimacsInput parse_dimacs(std::istream& in, std::string_view name, const DimacsOp
 DimacsInput read_dimacs_bytes(std::string_view bytes, std::string_view name,
                               const DimacsOptions& options) {
   Compression compression = sniff(bytes);
-  return parse_source(boost::iostreams::array_source(bytes.data(), bytes.size()), compression,
-                      name, options);
+  return parse_source(boost::iostreams::array_source(bytes.data(), bytes.size()), compression, name,
+                      options);
 }
 
 DimacsInput read_dimacs(const std::string& path, const DimacsOptions& options) {

@@ -10,6 +10,7 @@ DpllSpace::DpllSpace(const CnfFormula& formula, const DpllOptions& options)
 
 DpllSpace::DpllSpace(std::shared_ptr<const ClauseDatabase> database, const DpllOptions& options)
     : propagator_(database),
+      time_limit_(options.time_limit),
       heuristic_(options.heuristic, options.lookahead, database->num_variables()) {
   levels_.reserve(static_cast<std::size_t>(database->num_variables()) + 1);
 }
@@ -25,9 +26,12 @@ core::Outcome DpllSpace::enter(bool propagated, std::uint64_t propagations_befor
   }
   node_cost_ = propagator_.propagations() - propagations_before;
   switch (level.status) {
-    case NodeStatus::kConflict: return core::Outcome::kDeadEnd;
-    case NodeStatus::kSatisfied: return core::Outcome::kSolution;
-    case NodeStatus::kBranch: break;
+    case NodeStatus::kConflict:
+      return core::Outcome::kDeadEnd;
+    case NodeStatus::kSatisfied:
+      return core::Outcome::kSolution;
+    case NodeStatus::kBranch:
+      break;
   }
   return core::Outcome::kOpen;
 }
@@ -36,7 +40,7 @@ core::Outcome DpllSpace::reset() {
   std::uint64_t before = propagator_.propagations();
   propagator_.undo_to(0);
   levels_.clear();
-  levels_.push_back({0, NodeStatus::kConflict, 0});
+  levels_.push_back({0, NodeStatus::kConflict, 0, false});
   const ClauseDatabase& db = propagator_.database();
   if (db.has_empty_clause()) return enter(false, before);
   bool consistent = true;
@@ -49,16 +53,22 @@ core::Outcome DpllSpace::reset() {
 
 void DpllSpace::choices(core::ChoiceSink<Choice>& out) {
   const Level& level = levels_.back();
-  if (level.status != NodeStatus::kBranch) return;
+  if (level.cut || level.status != NodeStatus::kBranch) return;
   out.push(to_dimacs(level.first));
   out.push(to_dimacs(negate(level.first)));
 }
 
 core::Outcome DpllSpace::descend(const Choice& literal) {
   std::uint64_t before = propagator_.propagations();
+  if (time_limit_ && time_limit_->expired()) {
+    // Open, so that replaying a received path still works, but childless.
+    levels_.push_back({propagator_.trail_size(), NodeStatus::kConflict, 0, true});
+    node_cost_ = 0;
+    return core::Outcome::kOpen;
+  }
   Lit lit = to_lit(literal);
   assert(propagator_.value(lit) == kFree);
-  levels_.push_back({propagator_.trail_size(), NodeStatus::kConflict, 0});
+  levels_.push_back({propagator_.trail_size(), NodeStatus::kConflict, 0, false});
   propagator_.assign(lit);
   return enter(propagator_.propagate(), before);
 }

@@ -17,6 +17,7 @@
 #include "apps/sat/clause_database.hpp"
 #include "apps/sat/cnf_formula.hpp"
 #include "apps/sat/propagator.hpp"
+#include "apps/sat/time_limit.hpp"
 #include "core/search_space.hpp"
 
 namespace stacksplit::apps::sat {
@@ -24,6 +25,8 @@ namespace stacksplit::apps::sat {
 struct DpllOptions {
   Heuristic heuristic = Heuristic::kLookahead;
   LookaheadOptions lookahead;
+  // If set, nodes entered after it expires are leaves (the answer is unknown).
+  std::shared_ptr<TimeLimit> time_limit;
 };
 
 class DpllSpace {
@@ -60,9 +63,11 @@ class DpllSpace {
     std::size_t trail_start;
     NodeStatus status;
     Lit first;  // branching literal when status is kBranch
+    bool cut;   // entered after the time limit: open, but no choices
   };
 
   Propagator propagator_;
+  std::shared_ptr<TimeLimit> time_limit_;
   BranchingHeuristic heuristic_;
   std::vector<Level> levels_;  // levels_[0] is the root
   std::uint64_t node_cost_ = 0;
