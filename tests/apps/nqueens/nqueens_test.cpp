@@ -1,0 +1,53 @@
+#include "apps/nqueens/nqueens.hpp"
+
+#include <gtest/gtest.h>
+
+#include "core/reference_search.hpp"
+#include "core/runtime/run_search.hpp"
+#include "schemes/scheme_registry.hpp"
+
+namespace stacksplit::apps::nqueens {
+namespace {
+
+// OEIS A000170.
+constexpr std::uint64_t kSolutions[] = {0, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200};
+
+TEST(NQueens, ReferenceSearchCountsEveryBoardUpTo12) {
+  for (int n = 1; n <= 12; ++n) {
+    NQueens board(n);
+    EXPECT_EQ(core::reference_count(board).solutions, kSolutions[n]) << "n = " << n;
+  }
+}
+
+TEST(NQueens, EngineCountsEveryBoardUpTo12OnBothRuntimes) {
+  for (const char* runtime : {"step", "threads"}) {
+    for (int n = 1; n <= 12; ++n) {
+      core::RunSetup setup;
+      setup.workers = n % 4 + 1;
+      setup.make_scheme = [] { return schemes::make_scheme("rp"); };
+      const auto result = core::run_search<NQueens>(runtime, setup, [n] { return NQueens(n); });
+      EXPECT_EQ(result.total.solutions, kSolutions[n]) << runtime << " n = " << n;
+    }
+  }
+}
+
+TEST(NQueens, RejectsSizesOutOfRange) {
+  EXPECT_THROW(NQueens(0), std::invalid_argument);
+  EXPECT_THROW(NQueens(-3), std::invalid_argument);
+  EXPECT_THROW(NQueens(NQueens::kMaxSize + 1), std::invalid_argument);
+  EXPECT_NO_THROW(NQueens(NQueens::kMaxSize));
+}
+
+TEST(NQueens, SolutionListsOneColumnPerRow) {
+  NQueens board(4);
+  board.reset();
+  // The two solutions of n = 4 are 1 3 0 2 and 2 0 3 1.
+  EXPECT_EQ(board.descend(1u << 1), core::Outcome::kOpen);
+  EXPECT_EQ(board.descend(1u << 3), core::Outcome::kOpen);
+  EXPECT_EQ(board.descend(1u << 0), core::Outcome::kOpen);
+  EXPECT_EQ(board.descend(1u << 2), core::Outcome::kSolution);
+  EXPECT_EQ(board.solution(), (std::vector<int>{1, 3, 0, 2}));
+}
+
+}  // namespace
+}  // namespace stacksplit::apps::nqueens
