@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "core/message.hpp"
+#include "core/split_request.hpp"
 #include "core/topology.hpp"
 
 namespace stacksplit::core {
@@ -33,15 +34,23 @@ class SchemeContext {
   virtual std::uint32_t depth() const = 0;
   // True while a work request of this worker is unanswered.
   virtual bool request_outstanding() const = 0;
+  // The run's cutoff depth (--cutoff), kNoCutoff when none was given.
+  virtual std::uint32_t cutoff_depth() const = 0;
 
   // Asks `victim` for work. One request is outstanding at a time.
   virtual void request_work(int victim) = 0;
   // Splits this worker's stack and sends the part to `to`; false (nothing
   // sent) when the stack cannot be split.
   virtual bool send_work(int to) = 0;
+  // Sends `to` the part of the running stack the scheme names (a queued unit
+  // is never cut this way); false when nothing fits.
+  virtual bool send_work(int to, const SplitRequest& part) = 0;
   // Answers a work request from `to` with a reject.
   virtual void reject(int to) = 0;
   virtual void send(int to, const SchemeMessage& message) = 0;
+  // Asks for on_generated whenever expansion lays out new alternatives at
+  // `depth` or shallower (0: never, the default).
+  virtual void watch_generated(std::uint32_t depth) = 0;
 };
 
 class Scheme {
@@ -55,7 +64,9 @@ class Scheme {
   virtual void on_idle(SchemeContext& ctx) = 0;
   // A request of ours was rejected; by default look elsewhere.
   virtual void on_reject(SchemeContext& ctx, int /*from*/) { on_idle(ctx); }
-  // Someone asks us for work; by default split if we can, else reject.
+  // Someone asks us for work, whether or not we have any; by default split if
+  // we can, else reject. A scheme may also hold the request and answer it
+  // later (a manager with nothing to hand out yet).
   virtual void on_work_request(SchemeContext& ctx, int from) {
     if (!ctx.send_work(from)) ctx.reject(from);
   }
@@ -63,6 +74,10 @@ class Scheme {
   virtual void on_work(SchemeContext& /*ctx*/, int /*from*/) {}
   // A busy worker finished a quantum of expansions (sender-initiated pushing).
   virtual void on_quantum(SchemeContext& /*ctx*/) {}
+  // Expansion just laid out `count` new alternatives at `depth`, the deepest
+  // level of the stack (only at depths the scheme watches).
+  virtual void on_generated(SchemeContext& /*ctx*/, std::uint32_t /*depth*/,
+                            std::uint32_t /*count*/) {}
   virtual void on_message(SchemeContext& /*ctx*/, int /*from*/, const SchemeMessage& /*m*/) {}
 };
 

@@ -14,6 +14,7 @@
 
 #include "core/search_options.hpp"
 #include "core/search_space.hpp"
+#include "core/split_request.hpp"
 #include "core/work_unit.hpp"
 #include "core/worker_statistics.hpp"
 
@@ -57,6 +58,21 @@ class SearchStack {
     buffer_.clear();
     base_path_.clear();
     base_depth_ = 0;
+    generated_ = false;
+  }
+
+  // From now on expand() stops right after it lays out a level of new
+  // alternatives at `depth` or shallower, so that a scheme placing new nodes
+  // (randomized allocation) sees them before they are explored. 0: never.
+  void watch_generated(std::uint32_t depth) { watch_depth_ = depth; }
+  std::uint32_t watched_depth() const { return watch_depth_; }
+
+  // How many alternatives the level that made expand() stop holds (0 if it
+  // did not stop for one); they sit at depth(). Clears the report.
+  std::uint32_t take_generated() {
+    if (!generated_) return 0;
+    generated_ = false;
+    return levels_.back().end - levels_.back().next;
   }
 
   // Enters the root and counts it. Returns its outcome (a solution root is
@@ -98,6 +114,11 @@ class SearchStack {
         const auto end = static_cast<std::uint32_t>(buffer_.size());
         if (end != begin) {
           levels_.push_back(Level{begin, end});
+          // One predictable branch per inner node; never taken unless watched.
+          if (child_depth < watch_depth_) [[unlikely]] {
+            generated_ = true;
+            break;
+          }
           continue;
         }
         ++leaves;
@@ -134,34 +155,13 @@ class SearchStack {
     }
     if (total < 2 || eligible == 0) return std::nullopt;
 
-    WorkUnit<Choice> unit;
-    std::size_t first = levels_.size(), last = 0;
-    auto give_level_part = [&](std::size_t i, auto&& take) {
-      Level& level = levels_[i];
-      std::uint32_t kept = level.next;
-      std::uint32_t given = 0;
-      for (std::uint32_t k = level.next; k < level.end; ++k) {
-        if (take()) {
-          unit.alternatives.push_back(buffer_[k]);
-          ++given;
-        } else {
-          buffer_[kept++] = buffer_[k];
-        }
-      }
-      level.end = kept;
-      if (given == 0) return;
-      if (first == levels_.size()) first = i;
-      last = i;
-      unit.level_sizes.resize(i - first + 1, 0);
-      unit.level_sizes[i - first] = given;
-    };
-
+    Cut cut;
     if (policy_.strategy == SplitStrategy::kHalf) {
       // Alternate across all eligible alternatives, nearest the root first, so
       // each side gets about half at every level.
       bool give = true;
       for (std::size_t i = 0; i < levels_.size() && is_eligible(i); ++i) {
-        give_level_part(i, [&] {
+        cut_level(cut, i, [&] {
           bool g = give;
           give = !give;
           return g;
@@ -175,23 +175,36 @@ class SearchStack {
         if (n == 0) continue;
         const bool keep_one = (n == total);
         std::uint32_t seen = 0;
-        give_level_part(i, [&] { return !(keep_one && seen++ == 0); });
+        cut_level(cut, i, [&] { return !(keep_one && seen++ == 0); });
         break;
       }
     }
-    assert(!unit.alternatives.empty());
+    return finish_cut(cut);
+  }
 
-    unit.base_depth = base_depth_ + static_cast<std::uint32_t>(first);
-    if constexpr (kReplay) {
-      // The path from the root to the node of the deepest given level.
-      unit.path.reserve(base_depth_ + last);
-      unit.path = base_path_;
-      for (std::size_t i = 0; i < last; ++i) unit.path.push_back(buffer_[levels_[i].next - 1]);
+  // Splits off what a scheme asks for (see SplitRequest), within the policy's
+  // cutoff. Nothing is returned when no alternative fits.
+  std::optional<WorkUnit<Choice>> split(const SplitRequest& request) {
+    std::uint64_t budget = request.max_nodes;
+    if (request.donor_keeps_one) {
+      const std::uint64_t total = untried();
+      if (total < 2) return std::nullopt;
+      if (budget > total - 1) budget = total - 1;
     }
-    // The top level may have shrunk; keep the buffer's end at its end.
-    buffer_.resize(levels_.back().end);
-    pop_exhausted_levels();
-    return unit;
+    Cut cut;
+    for (std::size_t i = 0; i < levels_.size() && budget > 0 && is_eligible(i); ++i) {
+      const std::uint32_t depth = base_depth_ + static_cast<std::uint32_t>(i) + 1;
+      if (depth < request.min_depth) continue;
+      if (depth > request.max_depth) break;
+      const std::uint32_t n = levels_[i].end - levels_[i].next;
+      const auto given = static_cast<std::uint32_t>(n < budget ? n : budget);
+      if (given == 0) continue;
+      budget -= given;
+      std::uint32_t seen = 0;
+      cut_level(cut, i, [&] { return seen++ >= n - given; });
+    }
+    if (cut.unit.alternatives.empty()) return std::nullopt;
+    return finish_cut(cut);
   }
 
   // Takes a received unit as this stack's whole content: replays the path
@@ -235,6 +248,53 @@ class SearchStack {
     std::uint32_t next;  // first untried alternative in buffer_
     std::uint32_t end;   // one past the last
   };
+
+  // A work unit being cut off the stack, and the levels it draws from.
+  struct Cut {
+    WorkUnit<Choice> unit;
+    std::size_t first = static_cast<std::size_t>(-1);
+    std::size_t last = 0;
+  };
+
+  // Moves the alternatives of level i for which take() is true into the cut,
+  // keeping the others in order.
+  template <class Take>
+  void cut_level(Cut& cut, std::size_t i, Take&& take) {
+    Level& level = levels_[i];
+    std::uint32_t kept = level.next;
+    std::uint32_t given = 0;
+    for (std::uint32_t k = level.next; k < level.end; ++k) {
+      if (take()) {
+        cut.unit.alternatives.push_back(buffer_[k]);
+        ++given;
+      } else {
+        buffer_[kept++] = buffer_[k];
+      }
+    }
+    level.end = kept;
+    if (given == 0) return;
+    if (cut.unit.alternatives.size() == given) cut.first = i;
+    cut.last = i;
+    cut.unit.level_sizes.resize(i - cut.first + 1, 0);
+    cut.unit.level_sizes[i - cut.first] = given;
+  }
+
+  // Gives the cut its depth and path, and tidies the stack after it.
+  WorkUnit<Choice> finish_cut(Cut& cut) {
+    assert(!cut.unit.alternatives.empty());
+    cut.unit.base_depth = base_depth_ + static_cast<std::uint32_t>(cut.first);
+    if constexpr (kReplay) {
+      // The path from the root to the node of the deepest given level.
+      cut.unit.path.reserve(base_depth_ + cut.last);
+      cut.unit.path = base_path_;
+      for (std::size_t i = 0; i < cut.last; ++i)
+        cut.unit.path.push_back(buffer_[levels_[i].next - 1]);
+    }
+    // The top level may have shrunk; keep the buffer's end at its end.
+    buffer_.resize(levels_.back().end);
+    pop_exhausted_levels();
+    return std::move(cut.unit);
+  }
 
   bool is_eligible(std::size_t level_index) const {
     // Alternatives of level i sit at depth base_depth_ + i + 1.
@@ -296,6 +356,8 @@ class SearchStack {
   std::vector<Choice> buffer_;
   std::vector<Choice> base_path_;  // replay: root to the node of level 0
   std::uint32_t base_depth_ = 0;
+  std::uint32_t watch_depth_ = 0;  // see watch_generated()
+  bool generated_ = false;
 };
 
 }  // namespace stacksplit::core

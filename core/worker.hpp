@@ -63,6 +63,9 @@ class Worker final : public SchemeContext {
       if (root == Outcome::kSolution) on_solution_found();
     }
     scheme_->on_start(*this);
+    // The root's children were generated before the scheme could watch them.
+    if (stack_.has_work() && stack_.depth() == 1 && stack_.watched_depth() >= 1)
+      scheme_->on_generated(*this, 1, static_cast<std::uint32_t>(stack_.untried()));
     if (has_work()) {
       account_idle_until(outbox_.now());
     } else {
@@ -79,6 +82,8 @@ class Worker final : public SchemeContext {
       pending_.pop_front();
     }
     stack_.expand(options_.quantum, statistics_, [this] { return on_solution_found(); });
+    if (const std::uint32_t generated = stack_.take_generated(); generated != 0 && !stopped_)
+      scheme_->on_generated(*this, stack_.depth(), generated);
     if (has_work()) {
       scheme_->on_quantum(*this);
     } else {
@@ -92,7 +97,7 @@ class Worker final : public SchemeContext {
     switch (message.tag) {
       case MessageTag::kWorkRequest:
         ++statistics_.requests_received;
-        if (stopped_ || terminated_ || !has_work()) {
+        if (stopped_ || terminated_) {
           reject(from);
         } else {
           scheme_->on_work_request(*this, from);
@@ -150,6 +155,8 @@ class Worker final : public SchemeContext {
   }
   std::uint32_t depth() const override { return stack_.depth(); }
   bool request_outstanding() const override { return request_outstanding_; }
+  std::uint32_t cutoff_depth() const override { return options_.split.cutoff_depth; }
+  void watch_generated(std::uint32_t depth) override { stack_.watch_generated(depth); }
 
   void request_work(int victim) override {
     request_outstanding_ = true;
@@ -168,13 +175,12 @@ class Worker final : public SchemeContext {
     } else {
       unit = stack_.split();
     }
-    if (!unit) return false;
-    ++statistics_.work_sent;
-    statistics_.nodes_sent += unit->node_count();
-    termination_.on_activating_sent();
-    Msg message{MessageTag::kWork, rank_, {}, std::move(*unit)};
-    send_message(to, std::move(message));
-    return true;
+    return send_unit(to, std::move(unit));
+  }
+
+  bool send_work(int to, const SplitRequest& part) override {
+    if (stopped_ || terminated_) return false;
+    return send_unit(to, stack_.split(part));
   }
 
   void reject(int to) override {
@@ -187,6 +193,17 @@ class Worker final : public SchemeContext {
   }
 
  private:
+  // The one counted path work leaves by (termination counts every unit).
+  bool send_unit(int to, std::optional<WorkUnit<Choice>>&& unit) {
+    if (!unit) return false;
+    ++statistics_.work_sent;
+    statistics_.nodes_sent += unit->node_count();
+    termination_.on_activating_sent();
+    Msg message{MessageTag::kWork, rank_, {}, std::move(*unit)};
+    send_message(to, std::move(message));
+    return true;
+  }
+
   void send_message(int to, Msg&& message) {
     ++statistics_.messages_sent;
     statistics_.bytes_sent += kHeaderBytes + (message.tag == MessageTag::kWork
