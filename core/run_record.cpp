@@ -42,6 +42,11 @@ nlohmann::json make_run_record(const RunDescription& description, const RunMeasu
   record["runtime"] = description.runtime;
   record["topology"] = description.topology;
   record["machine"] = description.machine;
+  if (!description.machine_params.empty()) {
+    nlohmann::json params = nlohmann::json::object();
+    for (const auto& [name, value] : description.machine_params) params[name] = value;
+    record["machine_params"] = std::move(params);
+  }
   record["workers"] = description.workers;
   record["split"] = std::string(to_string(description.options.split.strategy));
   if (description.options.split.cutoff_depth == kNoCutoff) {
@@ -58,8 +63,14 @@ nlohmann::json make_run_record(const RunDescription& description, const RunMeasu
   record["max_depth"] = total.max_depth;
   record["time_s"] = measurement.seconds;
   record["time_kind"] = measurement.time_kind;
-  if (measurement.sequential_seconds >= 0)
+  if (measurement.sequential_seconds >= 0) {
     record["sequential_time_s"] = measurement.sequential_seconds;
+    if (measurement.seconds > 0) {
+      const double speedup = measurement.sequential_seconds / measurement.seconds;
+      record["speedup"] = speedup;
+      record["efficiency"] = speedup / description.workers;
+    }
+  }
   record["counters"] = {{"requests", total.requests_sent},  {"rejects", total.rejects_sent},
                         {"work_transfers", total.work_sent}, {"messages", total.messages_sent},
                         {"bytes", total.bytes_sent},         {"idle_s", total.idle_seconds},

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/search_options.hpp"
@@ -21,6 +22,7 @@ struct RunDescription {
   std::string runtime;
   std::string topology = "complete";
   std::string machine = "none";
+  std::vector<std::pair<std::string, double>> machine_params;  // sim runtime: the model used
   int workers = 1;
   SearchOptions options;
 };
@@ -31,6 +33,8 @@ struct RunMeasurement {
   double seconds = 0;
   std::string time_kind = "wall";
   double sequential_seconds = -1;  // negative: unknown
+  double wall_seconds = -1;        // the simulator's own running time; not recorded (not
+                                   // reproducible), only summarized
 };
 
 nlohmann::json make_run_record(const RunDescription& description, const RunMeasurement& measurement);

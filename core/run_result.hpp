@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/machine_model.hpp"
 #include "core/scheme.hpp"
 #include "core/search_options.hpp"
 #include "core/topology.hpp"
@@ -23,6 +24,7 @@ struct RunResult {
   double seconds = 0;               // parallel time in the runtime's clock
   std::string time_kind = "wall";   // "wall" or "virtual"
   double sequential_seconds = -1;   // the simulator's 1-processor time, if known
+  double wall_seconds = -1;         // the simulator's own running time, if virtual
   bool reporting = true;            // false on MPI ranks other than 0: they print nothing
 
   void add_worker(const WorkerStatistics& statistics) {
@@ -37,6 +39,7 @@ struct RunSetup {
   SearchOptions options;
   std::function<std::unique_ptr<Scheme>()> make_scheme;
   std::string topology = "complete";
+  MachineModel machine = make_machine_model(kDefaultMachine);  // the sim runtime's
 };
 
 }  // namespace stacksplit::core

@@ -1,5 +1,6 @@
 #include "apps/cli/run_summary.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 
@@ -27,6 +28,18 @@ void print_run_summary(std::ostream& out, const core::RunDescription& descriptio
   out << "nodes = " << total.nodes << ", time = " << format("%.3f", measurement.seconds) << " s"
       << (measurement.time_kind == "virtual" ? " (virtual)" : "")
       << ", rate = " << format("%.3f", rate / 1e6) << " M nodes/s\n";
+  if (measurement.sequential_seconds >= 0 && measurement.seconds > 0) {
+    const double speedup = measurement.sequential_seconds / measurement.seconds;
+    out << "simulated: machine " << description.machine
+        << ", T1 = " << format("%.6g", measurement.sequential_seconds)
+        << " s, speedup = " << format("%.2f", speedup)
+        << ", efficiency = " << format("%.3f", speedup / description.workers);
+    if (measurement.wall_seconds >= 0)
+      out << ", simulated in " << format("%.2f", measurement.wall_seconds) << " s ("
+          << format("%.3f", total.nodes / std::max(measurement.wall_seconds, 1e-9) / 1e6)
+          << " M node-events/s)";
+    out << '\n';
+  }
   out << "overhead: requests = " << total.requests_sent << ", rejects = " << total.rejects_sent
       << ", transfers = " << total.work_sent << ", nodes sent = " << total.nodes_sent
       << ", messages = " << total.messages_sent << ", bytes = " << total.bytes_sent

@@ -1,5 +1,6 @@
 #include "apps/cli/search_command.hpp"
 
+#include <cstdio>
 #include <stdexcept>
 #include <thread>
 
@@ -28,9 +29,22 @@ void add_common_options(CLI::App& command, CommonOptions& options) {
   command.add_option("--cutoff", options.cutoff, "never give away nodes deeper than this");
   command.add_option("--mode", options.mode, "count (exhaustive) or first (stop at a solution)")
       ->capture_default_str();
-  command.add_option("--runtime", options.runtime, "threads or step")->capture_default_str();
-  command.add_option("--topology", options.topology, "interconnection the scheme sees")
+  command.add_option("--runtime", options.runtime, "threads, step or sim (simulated machine)")
       ->capture_default_str();
+  command.add_option("--topology", options.topology,
+                     "interconnection the scheme sees (default: complete; under --runtime sim "
+                     "the machine's network)");
+  std::string machines;
+  for (const std::string& name : core::machine_names())
+    machines += (machines.empty() ? "" : ", ") + name;
+  command.add_option("--machine", options.machine,
+                     "simulated machine for --runtime sim: " + machines)
+      ->capture_default_str();
+  command.add_option("--machine-param", options.machine_params,
+                     "override a machine parameter, key=value, repeatable (t_node, t_unit, t_s, "
+                     "t_h, t_w, t_recv, header_bytes; see experiments/README.md)");
+  command.add_option("--node-time", options.node_time,
+                     "simulated seconds per node expansion (the machine's t_node)");
   command.add_option("--seed", options.seed, "seed of every random decision")
       ->capture_default_str();
   command.add_option("--quantum", options.quantum, "node expansions between mailbox checks")
@@ -59,13 +73,41 @@ core::RunSetup make_run_setup(const CommonOptions& options) {
   if (options.cutoff >= 0) setup.options.split.cutoff_depth = static_cast<std::uint32_t>(options.cutoff);
   setup.options.seed = options.seed;
   setup.options.quantum = options.quantum;
-  setup.topology = options.topology;
+  setup.topology = resolved_topology(options);
+  setup.machine = make_machine(options);
   // Fail on a bad name or size now, with the option's name, not inside a worker.
-  (void)core::make_topology(options.topology, options.workers);
+  if (options.runtime != "sim" || !options.topology.empty())
+    (void)core::make_topology(setup.topology, options.workers);
+  if (options.runtime == "sim" && setup.machine.network == core::Network::kCutThrough) {
+    try {
+      (void)core::make_topology(setup.machine.topology, options.workers);
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument("--machine " + options.machine + " is a " +
+                                  setup.machine.topology + ": " + e.what());
+    }
+  }
   (void)schemes::make_scheme(options.scheme);
   const std::string scheme = options.scheme;
   setup.make_scheme = [scheme] { return schemes::make_scheme(scheme); };
   return setup;
+}
+
+core::MachineModel make_machine(const CommonOptions& options) {
+  if (options.node_time < 0 && options.node_time != -1)
+    throw std::invalid_argument("--node-time must be a number of seconds >= 0");
+  std::vector<std::string> overrides = options.machine_params;
+  if (options.node_time >= 0) {
+    char text[64];
+    std::snprintf(text, sizeof text, "t_node=%.17g", options.node_time);
+    overrides.emplace_back(text);
+  }
+  return core::make_machine_model(options.machine, overrides);
+}
+
+std::string resolved_topology(const CommonOptions& options) {
+  if (!options.topology.empty()) return options.topology;
+  if (options.runtime == "sim") return make_machine(options).topology;
+  return "complete";
 }
 
 core::RunDescription describe_run(const CommonOptions& options, std::string app,
@@ -75,7 +117,12 @@ core::RunDescription describe_run(const CommonOptions& options, std::string app,
   description.instance = std::move(instance);
   description.scheme = options.scheme;
   description.runtime = options.runtime;
-  description.topology = options.topology;
+  description.topology = resolved_topology(options);
+  if (options.runtime == "sim") {
+    const core::MachineModel machine = make_machine(options);
+    description.machine = machine.name;
+    description.machine_params = machine.parameters();
+  }
   description.workers = options.workers;
   description.options = make_run_setup(options).options;
   return description;

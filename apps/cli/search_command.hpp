@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <iostream>
 #include <string>
+#include <vector>
 
 #include "apps/cli/run_summary.hpp"
 #include "core/run_record.hpp"
@@ -22,7 +23,10 @@ struct CommonOptions {
   std::int64_t cutoff = -1;  // none
   std::string mode = "count";
   std::string runtime = "threads";
-  std::string topology = "complete";
+  std::string topology;  // empty: complete, or the machine's network under --runtime sim
+  std::string machine{core::kDefaultMachine};
+  std::vector<std::string> machine_params;  // key=value overrides
+  double node_time = -1;                    // --node-time; negative: the machine's t_node
   std::uint64_t seed = 1;
   std::uint32_t quantum = 256;
   std::string json;
@@ -37,6 +41,14 @@ void add_common_options(CLI::App& command, CommonOptions& options);
 // std::invalid_argument with a one-line message naming what is wrong.
 core::RunSetup make_run_setup(const CommonOptions& options);
 
+// The machine model the options select (also outside --runtime sim, so that
+// a bad --machine is reported whatever the runtime).
+core::MachineModel make_machine(const CommonOptions& options);
+
+// The topology the schemes see: --topology, else the simulated machine's
+// network under --runtime sim, else complete.
+std::string resolved_topology(const CommonOptions& options);
+
 core::RunDescription describe_run(const CommonOptions& options, std::string app,
                                   std::string instance);
 
@@ -48,8 +60,9 @@ auto run_and_report(const CommonOptions& options, const std::string& app,
   const core::RunSetup setup = make_run_setup(options);
   auto result = core::run_search<S>(options.runtime, setup, make_space);
   core::RunDescription description = describe_run(options, app, instance);
-  core::RunMeasurement measurement{&result.per_worker, result.total, result.seconds,
-                                   result.time_kind, result.sequential_seconds};
+  core::RunMeasurement measurement{&result.per_worker, result.total,
+                                   result.seconds,     result.time_kind,
+                                   result.sequential_seconds, result.wall_seconds};
   if (result.reporting) {
     if (!options.quiet) print_run_summary(std::cout, description, measurement);
     if (!options.json.empty())

@@ -1,0 +1,202 @@
+#include "core/machine_model.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <iterator>
+#include <stdexcept>
+
+namespace stacksplit::core {
+
+namespace {
+
+constexpr MachineParameterInfo kParameters[] = {
+#define STACKSPLIT_MACHINE_PARAMETER_INFO(name, unit, meaning) {#name, unit, meaning},
+    STACKSPLIT_MACHINE_PARAMETERS(STACKSPLIT_MACHINE_PARAMETER_INFO)
+#undef STACKSPLIT_MACHINE_PARAMETER_INFO
+};
+static_assert(std::size(kParameters) == kMachineParameterCount);
+
+// The Ncube/2 as Kumar, Grama & Vempaty (JPDC 1994, §7) ran their tautology
+// verifier on it: what matters to the schemes is the ratio of each
+// communication cost to a node expansion (t_s/t_node = 0.1, t_recv/t_node =
+// 0.05, t_h/t_node = 0.002, t_w/t_node = 3.6e-4 per byte).
+constexpr MachinePreset::Value kNcube2[] = {
+    {1e-3,
+     "estimate: a Davis-Putnam node (unit propagation over the formula) is several thousand "
+     "instructions on the 20 MHz, 7.5 MIPS nCUBE 2 node processor (netlib TOP500 1994 "
+     "report), about 1 ms; set it per application with --node-time"},
+    {0, "unused: every node costs t_node unless t_unit is set"},
+    {100e-6,
+     "about 150 us one-way latency of a short message measured on the nCUBE 2 (Dunigan, "
+     "Parallel Computing 17, 1991; Dongarra & Dunigan, Concurrency 9, 1997), counted here as "
+     "100 us startup plus 50 us t_recv"},
+    {2e-6,
+     "wormhole routing makes the time 'almost independent of the distance' (netlib TOP500 "
+     "1994 report): a few us per hop"},
+    {1.0 / 2.75e6, "2.75 MB/s per channel (netlib TOP500 1994 report on the nCUBE 2)"},
+    {50e-6, "the receiving share of the 150 us short-message latency (see t_s)"},
+    {16, "estimate: tag, source, length and one word of a scheme"},
+};
+
+// Workstations on one 10 Mbit/s Ethernet segment, the network of workstations
+// of Kumar, Grama & Vempaty §6.
+constexpr MachinePreset::Value kNow[] = {
+    {1e-4,
+     "estimate: a 1990s workstation expands a node about 10 times faster than an nCUBE 2 "
+     "node processor"},
+    {0, "unused: every node costs t_node unless t_unit is set"},
+    {1e-3,
+     "about 1 ms for a short message through TCP/IP or PVM between Ethernet-connected "
+     "workstations (Dongarra & Dunigan, Concurrency 9, 1997)"},
+    {0, "one segment: no hops"},
+    {8e-7, "10 Mbit/s Ethernet (IEEE 802.3): 0.8 us per byte on the wire"},
+    {2e-4, "estimate: the receiving kernel's protocol stack and the handler"},
+    {64, "the minimum Ethernet frame (IEEE 802.3)"},
+};
+
+template <std::size_t N>
+constexpr MachinePreset preset(std::string_view name, std::string_view summary,
+                               std::string_view topology, Network network,
+                               const MachinePreset::Value (&values)[N]) {
+  static_assert(N == kMachineParameterCount);
+  MachinePreset preset{name, summary, topology, network, {}};
+  for (std::size_t i = 0; i < N; ++i) preset.values[i] = values[i];
+  return preset;
+}
+
+const MachinePreset kPresets[] = {
+    preset("ncube2", "the Ncube/2 hypercube multicomputer with cut-through (wormhole) routing",
+           "hypercube", Network::kCutThrough, kNcube2),
+    preset("hypercube", "a hypercube with cut-through routing; ncube2's numbers by default",
+           "hypercube", Network::kCutThrough, kNcube2),
+    preset("mesh", "a 2-D mesh with cut-through routing; ncube2's numbers by default", "mesh",
+           Network::kCutThrough, kNcube2),
+    preset("now", "a network of workstations on one shared Ethernet: transmissions serialize",
+           "complete", Network::kSharedMedium, kNow),
+};
+
+std::string format_number(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", value);
+  return text;
+}
+
+std::string known_list(const std::vector<std::string>& names) {
+  std::string text;
+  for (const std::string& name : names) text += (text.empty() ? "" : ", ") + name;
+  return text;
+}
+
+std::vector<std::string> parameter_names() {
+  std::vector<std::string> names;
+  for (const MachineParameterInfo& info : kParameters) names.emplace_back(info.name);
+  return names;
+}
+
+double* parameter_field(MachineModel& model, std::string_view name) {
+#define STACKSPLIT_MACHINE_PARAMETER_FIELD(field, unit, meaning) \
+  if (name == #field) return &model.field;
+  STACKSPLIT_MACHINE_PARAMETERS(STACKSPLIT_MACHINE_PARAMETER_FIELD)
+#undef STACKSPLIT_MACHINE_PARAMETER_FIELD
+  return nullptr;
+}
+
+// "key=value" → (key, value); throws naming the offending text.
+std::pair<std::string, double> parse_override(const std::string& text) {
+  const std::size_t equals = text.find('=');
+  if (equals == std::string::npos || equals == 0 || equals + 1 == text.size())
+    throw std::invalid_argument("--machine-param expects key=value, e.g. t_s=1e-4 (got '" + text +
+                                "')");
+  const std::string key = text.substr(0, equals);
+  const std::string value_text = text.substr(equals + 1);
+  char* end = nullptr;
+  const double value = std::strtod(value_text.c_str(), &end);
+  if (end != value_text.c_str() + value_text.size())
+    throw std::invalid_argument("--machine-param " + key + ": '" + value_text +
+                                "' is not a number");
+  return {key, value};
+}
+
+}  // namespace
+
+std::string_view to_string(Network network) {
+  return network == Network::kCutThrough ? "cut-through" : "shared-medium";
+}
+
+std::span<const MachineParameterInfo> machine_parameters() { return kParameters; }
+
+std::span<const MachinePreset> machine_presets() { return kPresets; }
+
+std::vector<std::string> machine_names() {
+  std::vector<std::string> names;
+  for (const MachinePreset& preset : kPresets) names.emplace_back(preset.name);
+  return names;
+}
+
+void MachineModel::set(std::string_view parameter, double value) {
+  double* field = parameter_field(*this, parameter);
+  if (!field)
+    throw std::invalid_argument("unknown machine parameter '" + std::string(parameter) +
+                                "' (known: " + known_list(parameter_names()) + ")");
+  if (!std::isfinite(value) || value < 0)
+    throw std::invalid_argument("machine parameter " + std::string(parameter) +
+                                " must be a finite number >= 0 (got " + format_number(value) +
+                                ")");
+  *field = value;
+}
+
+std::vector<std::pair<std::string, double>> MachineModel::parameters() const {
+  return {
+#define STACKSPLIT_MACHINE_PARAMETER_PAIR(field, unit, meaning) {#field, field},
+      STACKSPLIT_MACHINE_PARAMETERS(STACKSPLIT_MACHINE_PARAMETER_PAIR)
+#undef STACKSPLIT_MACHINE_PARAMETER_PAIR
+  };
+}
+
+void MachineModel::validate() const {
+  if (t_node <= 0 && t_unit <= 0)
+    throw std::invalid_argument("machine " + name +
+                                ": t_node and t_unit are both 0, so no expansion would take "
+                                "time and speedup is undefined");
+}
+
+MachineModel make_machine_model(std::string_view name, std::span<const std::string> overrides) {
+  const MachinePreset* found = nullptr;
+  for (const MachinePreset& preset : kPresets)
+    if (preset.name == name) found = &preset;
+  if (!found)
+    throw std::invalid_argument("unknown machine '" + std::string(name) +
+                                "' (known: " + known_list(machine_names()) + ")");
+  MachineModel model;
+  model.name = found->name;
+  model.topology = found->topology;
+  model.network = found->network;
+  for (std::size_t i = 0; i < kMachineParameterCount; ++i)
+    model.set(kParameters[i].name, found->values[i].value);
+  for (const std::string& text : overrides) {
+    const auto [key, value] = parse_override(text);
+    model.set(key, value);
+  }
+  model.validate();
+  return model;
+}
+
+std::string machine_table_text() {
+  std::string text;
+  char line[64];
+  for (const MachinePreset& preset : kPresets) {
+    text += std::string(preset.name) + ": " + std::string(preset.summary) + " (network " +
+            std::string(preset.topology) + ", " + std::string(to_string(preset.network)) + ")\n";
+    for (std::size_t i = 0; i < kMachineParameterCount; ++i) {
+      std::snprintf(line, sizeof line, "  %-13s %-10.4g %-7s",
+                    std::string(kParameters[i].name).c_str(), preset.values[i].value,
+                    std::string(kParameters[i].unit).c_str());
+      text += line + std::string(kParameters[i].meaning) + "\n";
+      text += "      source: " + std::string(preset.values[i].source) + "\n";
+    }
+  }
+  return text;
+}
+
+}  // namespace stacksplit::core
