@@ -55,45 +55,45 @@ std::string double_text(double value) {
 }
 
 constexpr std::array<UtsFlag, 9> kFlags = {{
-    {'t', "tree type: 0 binomial, 1 geometric, 2 hybrid",
+    {'t', "INT", "tree type: 0 binomial, 1 geometric, 2 hybrid",
      [](UtsParams& p, std::string_view s) {
        p.tree_type = static_cast<TreeType>(parse_int('t', s, 0, 2, "in [0, 2]"));
      },
      [](const UtsParams& p) { return int_text(static_cast<std::int32_t>(p.tree_type)); }},
-    {'a', "geometric shape: 0 linear, 1 exponential decrease, 2 cyclic, 3 fixed",
+    {'a', "INT", "geometric shape: 0 linear, 1 exponential decrease, 2 cyclic, 3 fixed",
      [](UtsParams& p, std::string_view s) {
        p.shape = static_cast<GeoShape>(parse_int('a', s, 0, 3, "in [0, 3]"));
      },
      [](const UtsParams& p) { return int_text(static_cast<std::int32_t>(p.shape)); }},
-    {'d', "geometric: depth gen_mx the shape is scaled to, >= 1",
+    {'d', "INT", "geometric: depth gen_mx the shape is scaled to, >= 1",
      [](UtsParams& p, std::string_view s) { p.depth = parse_int('d', s, 1, kIntMax, ">= 1"); },
      [](const UtsParams& p) { return int_text(p.depth); }},
-    {'b', "root branching factor b_0, in [0, 2^31)",
+    {'b', "NUM", "root branching factor b_0, in [0, 2^31)",
      [](UtsParams& p, std::string_view s) {
        p.root_branching = parse_double('b', s, 0.0, kIntMax, "in [0, 2^31)");
      },
      [](const UtsParams& p) { return double_text(p.root_branching); }},
-    {'r', "root seed, in [0, 2^31)",
+    {'r', "INT", "root seed, in [0, 2^31)",
      [](UtsParams& p, std::string_view s) {
        p.root_seed = parse_int('r', s, 0, kIntMax, "in [0, 2^31)");
      },
      [](const UtsParams& p) { return int_text(p.root_seed); }},
-    {'q', "binomial: probability q that a node has children, in [0, 1]",
+    {'q', "NUM", "binomial: probability q that a node has children, in [0, 1]",
      [](UtsParams& p, std::string_view s) {
        p.non_leaf_prob = parse_double('q', s, 0.0, 1.0, "in [0, 1]");
      },
      [](const UtsParams& p) { return double_text(p.non_leaf_prob); }},
-    {'m', "binomial: number m of children of a non-leaf node, >= 0 (at most 100 are made)",
+    {'m', "INT", "binomial: number m of children of a non-leaf node, >= 0 (at most 100 are made)",
      [](UtsParams& p, std::string_view s) {
        p.non_leaf_branching = parse_int('m', s, 0, kIntMax, ">= 0");
      },
      [](const UtsParams& p) { return int_text(p.non_leaf_branching); }},
-    {'f', "hybrid: fraction of gen_mx grown geometric before turning binomial, in [0, 1]",
+    {'f', "NUM", "hybrid: fraction of gen_mx grown geometric before turning binomial, in [0, 1]",
      [](UtsParams& p, std::string_view s) {
        p.shift_depth = parse_double('f', s, 0.0, 1.0, "in [0, 1]");
      },
      [](const UtsParams& p) { return double_text(p.shift_depth); }},
-    {'g', "compute granularity: SHA-1 rounds per node, >= 1",
+    {'g', "INT", "compute granularity: SHA-1 rounds per node, >= 1",
      [](UtsParams& p, std::string_view s) {
        p.granularity = parse_int('g', s, 1, kIntMax, ">= 1");
      },

@@ -45,8 +45,9 @@ struct UtsParams {
 // One UTS flag: the table the parser, the printer, validation and the CLI help
 // are all generated from, so a flag is declared once.
 struct UtsFlag {
-  char letter;               // the flag is "-<letter>" followed by its value
-  std::string_view meaning;  // help text, with the accepted range
+  char letter;                  // the flag is "-<letter>" followed by its value
+  std::string_view value_kind;  // "INT" or "NUM", for help
+  std::string_view meaning;     // help text, with the accepted range
   // Parses `text` into `params`; throws std::invalid_argument naming the flag.
   void (*set)(UtsParams& params, std::string_view text);
   // The flag's value in `params`, as text that `set` reads back exactly.

@@ -17,6 +17,11 @@ TEST_P(UtsSequentialPreset, CountsThePublishedTree) {
 INSTANTIATE_TEST_SUITE_P(Published, UtsSequentialPreset,
                          ::testing::Values("T1", "T2", "T3", "T4", "T5"));
 
+// About 100 M nodes each, too long for every build; run them with
+// uts_test --gtest_also_run_disabled_tests --gtest_filter='DISABLED_Large*'
+INSTANTIATE_TEST_SUITE_P(DISABLED_Large, UtsSequentialPreset,
+                         ::testing::Values("T1L", "T2L", "T3L"));
+
 TEST(UtsSequential, RejectsParamsOutOfRange) {
   UtsParams params;
   params.granularity = 0;
