@@ -3,6 +3,8 @@
 // subtree, so a choice is the child node itself: descending only makes it
 // current, nothing is undone, and a piece of work needs no replay.
 
+#include <cstdint>
+
 #include "apps/uts/uts_generator.hpp"
 #include "apps/uts/uts_node.hpp"
 #include "apps/uts/uts_params.hpp"
@@ -33,6 +35,10 @@ class UtsTree {
     current_ = child;
     return core::Outcome::kOpen;
   }
+
+  // Each node costs its parent `granularity` SHA-1 rounds: the unit the
+  // simulated machine charges for, so -g makes nodes dearer there too.
+  std::uint64_t node_cost() const { return static_cast<std::uint64_t>(params().granularity); }
 
  private:
   UtsGenerator generator_;

@@ -87,6 +87,11 @@ TEST(UtsTree, AgreesWithTheSequentialSearchOnSmallTrees) {
   }
 }
 
+TEST(UtsTree, NodeCostIsTheGranularity) {
+  EXPECT_EQ(core::node_cost_of(UtsTree(parse_uts_flags(std::string_view("-g 1")))), 1u);
+  EXPECT_EQ(core::node_cost_of(UtsTree(parse_uts_flags(std::string_view("-g 5")))), 5u);
+}
+
 TEST(UtsTree, DegenerateTrees) {
   EXPECT_EQ(reference_counts(parse_uts_flags(std::string_view("-t 1 -b 0"))), (UtsCounts{1, 0, 1}));
   EXPECT_EQ(reference_counts(parse_uts_flags(std::string_view("-t 0 -b 3.7 -q 0"))),
