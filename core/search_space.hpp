@@ -33,6 +33,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "core/flat_buffer.hpp"
+
 namespace stacksplit::core {
 
 // What entering a node found.
@@ -42,16 +44,51 @@ enum class Outcome : std::uint8_t {
   kSolution,  // a solution; the engine does not look below it
 };
 
-// Where an application writes the branches of the current node. It appends to
-// the engine's buffer, which keeps its capacity, so no allocation per node.
+// Where an application writes the branches of the current node. The engine
+// hands out a sink over its own flat buffer: a push is a compare and a store,
+// with no allocation once the buffer is warm. A sink over a std::vector (for
+// tests and the reference search) takes the plain push_back path.
 template <class Choice>
 class ChoiceSink {
  public:
-  explicit ChoiceSink(std::vector<Choice>& buffer) : buffer_(buffer) {}
-  void push(const Choice& choice) { buffer_.push_back(choice); }
+  explicit ChoiceSink(std::vector<Choice>& vector) : vector_(&vector) {}
+  explicit ChoiceSink(FlatBuffer<Choice>& buffer) : ChoiceSink(buffer, buffer.size()) {}
+  // Writes after the first `used` values, whatever the buffer's recorded size.
+  ChoiceSink(FlatBuffer<Choice>& buffer, std::uint32_t used)
+      : cursor_(buffer.data() + used),
+        limit_(buffer.data() + buffer.capacity()),
+        buffer_(&buffer) {}
+
+  void push(const Choice& choice) {
+    if (cursor_ != limit_) [[likely]] {
+      *cursor_++ = choice;
+    } else {
+      push_slowly(choice);
+    }
+  }
+
+  // Engine side: the buffer's new size once the application is done.
+  std::uint32_t written_end() const {
+    return static_cast<std::uint32_t>(cursor_ - buffer_->data());
+  }
 
  private:
-  std::vector<Choice>& buffer_;
+  [[gnu::noinline]] void push_slowly(const Choice& choice) {
+    if (vector_ != nullptr) {
+      vector_->push_back(choice);
+      return;
+    }
+    const std::uint32_t used = written_end();
+    buffer_->reserve(buffer_->capacity() * 2 + 64);
+    cursor_ = buffer_->data() + used;
+    limit_ = buffer_->data() + buffer_->capacity();
+    *cursor_++ = choice;
+  }
+
+  Choice* cursor_ = nullptr;
+  Choice* limit_ = nullptr;
+  FlatBuffer<Choice>* buffer_ = nullptr;
+  std::vector<Choice>* vector_ = nullptr;
 };
 
 template <class S>

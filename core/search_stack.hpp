@@ -12,6 +12,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "core/flat_buffer.hpp"
 #include "core/search_options.hpp"
 #include "core/search_space.hpp"
 #include "core/split_request.hpp"
@@ -87,33 +88,48 @@ class SearchStack {
   }
 
   // Expands up to `budget` nodes. `on_solution()` is called at each solution;
-  // when it returns false the expansion stops at once. Returns the number of
-  // nodes expanded.
+  // when it returns false the expansion stops at once and the stack is
+  // abandoned (cleared). Returns the number of nodes expanded.
   template <class OnSolution>
   std::uint64_t expand(std::uint64_t budget, WorkerStatistics& stats, OnSolution&& on_solution) {
-    // Counters live in locals so the compiler keeps them in registers.
+    // The loop works on local copies of the sizes and counters, so they stay
+    // in registers; they go back to the members on the way out.
     std::uint64_t nodes = 0, leaves = 0, dead_ends = 0, cost = 0;
     std::uint32_t max_depth = stats.max_depth;
+    std::uint32_t level_count = levels_.size();
+    std::uint32_t used = buffer_.size();
+    Level* levels = levels_.data();
     bool keep_going = true;
-    while (nodes < budget && !levels_.empty()) {
-      Level& top = levels_.back();
+    while (nodes < budget && level_count != 0) {
+      Level& top = levels[level_count - 1];
       if (top.next == top.end) {
-        pop_level();
+        // Leave the node whose children this level held.
+        if (--level_count == 0) {
+          used = 0;
+          break;
+        }
+        used = levels[level_count - 1].end;
+        if constexpr (kReplay) space_.ascend();
         continue;
       }
-      const Choice choice = buffer_[top.next++];
-      const std::uint32_t child_depth = base_depth_ + static_cast<std::uint32_t>(levels_.size());
+      const Choice choice = buffer_.data()[top.next++];
+      const std::uint32_t child_depth = base_depth_ + level_count;
       const Outcome outcome = space_.descend(choice);
       ++nodes;
       cost += node_cost_of(space_);
       if (child_depth > max_depth) max_depth = child_depth;
       if (outcome == Outcome::kOpen) {
-        const auto begin = static_cast<std::uint32_t>(buffer_.size());
-        ChoiceSink<Choice> sink(buffer_);
+        ChoiceSink<Choice> sink(buffer_, used);
         space_.choices(sink);
-        const auto end = static_cast<std::uint32_t>(buffer_.size());
-        if (end != begin) {
-          levels_.push_back(Level{begin, end});
+        const std::uint32_t end = sink.written_end();
+        if (end != used) {
+          if (level_count == levels_.capacity()) [[unlikely]] {
+            levels_.set_size(level_count);
+            levels_.reserve(level_count * 2 + 16);
+            levels = levels_.data();
+          }
+          levels[level_count++] = Level{used, end};
+          used = end;
           // One predictable branch per inner node; never taken unless watched.
           if (child_depth < watch_depth_) [[unlikely]] {
             generated_ = true;
@@ -139,7 +155,13 @@ class SearchStack {
     stats.dead_ends += dead_ends;
     stats.node_cost += cost;
     stats.max_depth = max_depth;
-    if (keep_going) pop_exhausted_levels();
+    if (keep_going) {
+      levels_.set_size(level_count);
+      buffer_.set_size(used);
+      pop_exhausted_levels();
+    } else {
+      clear();
+    }
     return nodes;
   }
 
@@ -148,7 +170,7 @@ class SearchStack {
   // than two untried alternatives or none above the cutoff.
   std::optional<WorkUnit<Choice>> split() {
     std::uint64_t total = 0, eligible = 0;
-    for (std::size_t i = 0; i < levels_.size(); ++i) {
+    for (std::uint32_t i = 0; i < levels_.size(); ++i) {
       const std::uint32_t n = levels_[i].end - levels_[i].next;
       total += n;
       if (is_eligible(i)) eligible += n;
@@ -231,11 +253,11 @@ class SearchStack {
         replay_choices();
         if (!deepest) buffer_.push_back(unit.path[unit.base_depth + k]);
       }
-      const auto next = static_cast<std::uint32_t>(buffer_.size());
-      buffer_.insert(buffer_.end(), unit.alternatives.begin() + offset,
-                     unit.alternatives.begin() + offset + unit.level_sizes[k]);
+      const std::uint32_t next = buffer_.size();
+      buffer_.append(unit.alternatives.data() + offset,
+                     unit.alternatives.data() + offset + unit.level_sizes[k]);
       offset += unit.level_sizes[k];
-      levels_.push_back(Level{next, static_cast<std::uint32_t>(buffer_.size())});
+      levels_.push_back(Level{next, buffer_.size()});
       if constexpr (kReplay) {
         if (!deepest) replay_descend(unit.path[unit.base_depth + k], stats);
       }
@@ -291,7 +313,7 @@ class SearchStack {
         cut.unit.path.push_back(buffer_[levels_[i].next - 1]);
     }
     // The top level may have shrunk; keep the buffer's end at its end.
-    buffer_.resize(levels_.back().end);
+    buffer_.set_size(levels_.back().end);
     pop_exhausted_levels();
     return std::move(cut.unit);
   }
@@ -305,8 +327,9 @@ class SearchStack {
     if (outcome == Outcome::kOpen) {
       ChoiceSink<Choice> sink(buffer_);
       space_.choices(sink);
+      buffer_.set_size(sink.written_end());
       if (!buffer_.empty()) {
-        levels_.push_back(Level{0, static_cast<std::uint32_t>(buffer_.size())});
+        levels_.push_back(Level{0, buffer_.size()});
         return;
       }
     }
@@ -322,7 +345,7 @@ class SearchStack {
       buffer_.clear();
       return;
     }
-    buffer_.resize(levels_.back().end);
+    buffer_.set_size(levels_.back().end);
     if constexpr (kReplay) space_.ascend();
   }
 
@@ -331,10 +354,9 @@ class SearchStack {
   }
 
   void replay_choices() {
-    const std::size_t mark = buffer_.size();
+    // The sink writes past the end; leaving the size alone discards it.
     ChoiceSink<Choice> sink(buffer_);
     space_.choices(sink);
-    buffer_.resize(mark);
   }
 
   void replay_descend(const Choice& choice, WorkerStatistics& stats) {
@@ -352,8 +374,8 @@ class SearchStack {
 
   S& space_;
   SplitPolicy policy_;
-  std::vector<Level> levels_;
-  std::vector<Choice> buffer_;
+  FlatBuffer<Level> levels_;
+  FlatBuffer<Choice> buffer_;
   std::vector<Choice> base_path_;  // replay: root to the node of level 0
   std::uint32_t base_depth_ = 0;
   std::uint32_t watch_depth_ = 0;  // see watch_generated()

@@ -46,7 +46,6 @@ class NQueens {
     columns_[row_ + 1] = columns_[row_] | column;
     diagonals_[row_ + 1] = (diagonals_[row_] | column) << 1;
     antidiagonals_[row_ + 1] = (antidiagonals_[row_] | column) >> 1;
-    placed_[row_] = column;
     ++row_;
     return row_ == size_ ? core::Outcome::kSolution : core::Outcome::kOpen;
   }
@@ -55,7 +54,9 @@ class NQueens {
 
   Solution solution() const {
     Solution queens(row_);
-    for (int row = 0; row < row_; ++row) queens[row] = std::countr_zero(placed_[row]);
+    // The queen of each row is the column its placement added.
+    for (int row = 0; row < row_; ++row)
+      queens[row] = std::countr_zero(columns_[row + 1] ^ columns_[row]);
     return queens;
   }
 
@@ -64,7 +65,6 @@ class NQueens {
   std::uint32_t all_columns_;
   int row_ = 0;
   std::array<std::uint32_t, kMaxSize + 1> columns_{}, diagonals_{}, antidiagonals_{};
-  std::array<std::uint32_t, kMaxSize> placed_{};
 };
 
 }  // namespace stacksplit::apps::nqueens
