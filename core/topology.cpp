@@ -2,6 +2,10 @@
 
 #include <stdexcept>
 
+#include "core/hypercube_topology.hpp"
+#include "core/mesh_topology.hpp"
+#include "core/ring_topology.hpp"
+
 namespace stacksplit::core {
 
 Topology::Topology(int size)
@@ -25,9 +29,15 @@ CompleteTopology::CompleteTopology(int size) : Topology(size) {
 
 std::unique_ptr<Topology> make_topology(std::string_view name, int size) {
   if (name == "complete") return std::make_unique<CompleteTopology>(size);
-  throw std::invalid_argument("unknown topology '" + std::string(name) + "'");
+  if (name == "ring") return std::make_unique<RingTopology>(size);
+  if (name == "mesh") return std::make_unique<MeshTopology>(size);
+  if (name == "hypercube") return std::make_unique<HypercubeTopology>(size);
+  std::string known;
+  for (const std::string& each : topology_names()) known += (known.empty() ? "" : ", ") + each;
+  throw std::invalid_argument("unknown topology '" + std::string(name) + "' (known: " + known +
+                              ")");
 }
 
-std::vector<std::string> topology_names() { return {"complete"}; }
+std::vector<std::string> topology_names() { return {"complete", "ring", "mesh", "hypercube"}; }
 
 }  // namespace stacksplit::core
