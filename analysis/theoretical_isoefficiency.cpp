@@ -1,0 +1,99 @@
+#include "analysis/theoretical_isoefficiency.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+
+namespace stacksplit::analysis {
+namespace {
+
+// Kumar, Grama & Rao, "Scalable load balancing techniques for parallel
+// computers", JPDC 22(1):60-79, 1994 (KGR94). Their isoefficiency analysis
+// bounds the load-balancing overhead by V(P)·log W work requests, V(P) being
+// the requests until every processor has been asked once, times the cost of a
+// request on the architecture.
+//
+// Read in KGR94's text, section "Effect of quality of splitting function on
+// scalability": on the hypercube, random polling needs W = O((1/α)·P·log³P)
+// (its eq. 4) and nearest neighbour W = Θ(P^log2(1+1/α)) (its eq. 5), where
+// α is the least fraction of the work a split leaves on either side.
+//
+// The other entries are KGR94's values as commonly cited; the summary table
+// of the paper itself could not be re-read when this file was written, so they
+// should be checked against it. Left out ("not given") until someone does:
+// ARR on the hypercube (cited both as O(P^2 log P) and as O(P^2 log^2 P)),
+// ARR and RP on a network of workstations, SB, and every sender-initiated
+// scheme (SL, ML, random allocation).
+constexpr std::string_view kRead = "KGR94, section on the quality of splitting";
+constexpr std::string_view kCited = "KGR94, as commonly cited";
+
+constexpr std::array kTable = {
+    TheoreticalIsoefficiency{"rp", Architecture::kHypercube, "O(P log^3 P) (times 1/alpha)",
+                             std::nullopt, kRead},
+    TheoreticalIsoefficiency{"nn", Architecture::kHypercube,
+                             "Theta(P^log2(1+1/alpha)), exponential-like in 1/alpha",
+                             std::nullopt, kRead},
+    TheoreticalIsoefficiency{"grr", Architecture::kHypercube, "O(P^2 log P)",
+                             Hypothesis{{2, 1}, 1}, kCited},
+    TheoreticalIsoefficiency{"grr_m", Architecture::kHypercube, "O(P log^2 P)",
+                             Hypothesis{{1, 1}, 2}, kCited},
+    TheoreticalIsoefficiency{"rp", Architecture::kMesh, "O(P^1.5 log^2 P)",
+                             Hypothesis{{3, 2}, 2}, kCited},
+    TheoreticalIsoefficiency{"grr", Architecture::kWorkstationNetwork, "O(P^2 log P)",
+                             Hypothesis{{2, 1}, 1}, kCited},
+};
+
+std::string normalized_scheme(std::string_view scheme) {
+  std::string result;
+  for (char c : scheme) {
+    result += c == '-' ? '_' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  return result;
+}
+
+}  // namespace
+
+std::string_view architecture_name(Architecture architecture) {
+  switch (architecture) {
+    case Architecture::kHypercube: return "hypercube";
+    case Architecture::kMesh: return "mesh";
+    case Architecture::kWorkstationNetwork: return "network of workstations";
+  }
+  return "?";
+}
+
+std::optional<Architecture> architecture_of_machine(std::string_view machine) {
+  if (machine == "ncube2" || machine == "hypercube") return Architecture::kHypercube;
+  if (machine == "mesh") return Architecture::kMesh;
+  if (machine == "now") return Architecture::kWorkstationNetwork;
+  return std::nullopt;
+}
+
+std::span<const TheoreticalIsoefficiency> theoretical_isoefficiency_table() { return kTable; }
+
+const TheoreticalIsoefficiency* find_theoretical_isoefficiency(std::string_view scheme,
+                                                               std::string_view machine) {
+  auto architecture = architecture_of_machine(machine);
+  if (!architecture) return nullptr;
+  std::string name = normalized_scheme(scheme);
+  auto it = std::find_if(kTable.begin(), kTable.end(), [&](const TheoreticalIsoefficiency& e) {
+    return e.scheme == name && e.architecture == *architecture;
+  });
+  return it == kTable.end() ? nullptr : &*it;
+}
+
+std::string describe_theoretical_isoefficiency(std::string_view scheme, std::string_view machine) {
+  if (scheme.empty()) return "n/a: the series pools several schemes";
+  if (machine.empty()) return "n/a: the series pools several machines";
+  auto architecture = architecture_of_machine(machine);
+  if (!architecture) return "not given for machine \"" + std::string(machine) + "\"";
+  const TheoreticalIsoefficiency* entry = find_theoretical_isoefficiency(scheme, machine);
+  if (entry == nullptr) {
+    return "not given for " + std::string(scheme) + " on a " +
+           std::string(architecture_name(*architecture));
+  }
+  return std::string(entry->formula) + " on a " + std::string(architecture_name(*architecture)) +
+         " [" + std::string(entry->source) + "]";
+}
+
+}  // namespace stacksplit::analysis
