@@ -92,9 +92,12 @@ void add_analyze_command(CLI::App& app) {
       ->add_option("--group-by,-g", options->group_by,
                    "Fields that tell series apart, comma-separated (default: all):" + fields)
       ->delimiter(',');
-  command->add_flag("!--no-render", options->render,
-                    "Write gnuplot scripts without running gnuplot");
-  command->callback([options] { run_analyze(*options, std::cout); });
+  auto no_render = std::make_shared<bool>(false);
+  command->add_flag("--no-render", *no_render, "Write gnuplot scripts without running gnuplot");
+  command->callback([options, no_render] {
+    options->render = !*no_render;
+    run_analyze(*options, std::cout);
+  });
 }
 
 }  // namespace stacksplit::analysis

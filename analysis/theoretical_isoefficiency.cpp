@@ -13,10 +13,13 @@ namespace {
 // the requests until every processor has been asked once, times the cost of a
 // request on the architecture.
 //
-// Read in KGR94's text, section "Effect of quality of splitting function on
+// Read in the text (the technical-report version by Kumar & Grama under the
+// same title), section "Effect of quality of splitting function on
 // scalability": on the hypercube, random polling needs W = O((1/α)·P·log³P)
-// (its eq. 4) and nearest neighbour W = Θ(P^log2(1+1/α)) (its eq. 5), where
-// α is the least fraction of the work a split leaves on either side.
+// (its eq. 4) and nearest neighbour W = Θ(P^log2(1+1/α)) (its eq. 5), where α
+// is the least fraction of the work a split leaves on either side. Some
+// summaries cite O(P log^2 P) for random polling on the hypercube; the entry
+// follows the text.
 //
 // The other entries are KGR94's values as commonly cited; the summary table
 // of the paper itself could not be re-read when this file was written, so they
