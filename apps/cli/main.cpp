@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "analysis/analyze_command.hpp"
 #include "apps/cli/search_command.hpp"
 #include "apps/nqueens/nqueens_command.hpp"
 #include "apps/sat/sat_command.hpp"
@@ -20,6 +21,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   stacksplit::apps::nqueens::add_nqueens_command(app);
   stacksplit::apps::sat::add_sat_command(app);
+  stacksplit::analysis::add_analyze_command(app);
   try {
     if (argc > 1 && argv[1][0] != '-') {
       std::string known;
