@@ -54,6 +54,14 @@ nlohmann::json make_run_record(const RunDescription& description, const RunMeasu
   } else {
     record["cutoff"] = description.options.split.cutoff_depth;
   }
+  const std::uint32_t serial = description.options.split.serial_depth;
+  if (serial == kApplicationDefault) {
+    record["serial_depth"] = "application";
+  } else if (serial == kNoCutoff) {
+    record["serial_depth"] = nullptr;
+  } else {
+    record["serial_depth"] = serial;
+  }
   record["mode"] = std::string(to_string(description.options.mode));
   record["seed"] = description.options.seed;
   record["quantum"] = description.options.quantum;

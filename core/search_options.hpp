@@ -20,11 +20,17 @@ enum class SplitStrategy : std::uint8_t {
 };
 
 inline constexpr std::uint32_t kNoCutoff = std::numeric_limits<std::uint32_t>::max();
+// "Whatever the application suggests" (see SearchSpace::default_serial_depth).
+inline constexpr std::uint32_t kApplicationDefault = kNoCutoff - 1;
 
 struct SplitPolicy {
   SplitStrategy strategy = SplitStrategy::kHalf;
   // Nodes deeper than this are never given away (the root has depth 0).
   std::uint32_t cutoff_depth = kNoCutoff;
+  // Granularity: a node this deep is expanded whole by the application's own
+  // count_subtree (where it offers one), so it is never split. First mode
+  // turns it off: the engine must see each solution.
+  std::uint32_t serial_depth = kApplicationDefault;
 };
 
 struct SearchOptions {

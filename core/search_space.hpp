@@ -24,6 +24,12 @@
 //   using Solution = ...;  Solution solution() const;
 //       A serializable description of the solution just reported, kept by
 //       `first` mode and printed by the front end.
+//   void count_subtree(SubtreeCounts& counts);
+//   uint32_t default_serial_depth() const;
+//       Granularity control: count the whole subtree of the current node by
+//       the application's own recursion, exactly as the engine would count it
+//       (the node itself included). The engine uses it for nodes at or below
+//       the serial depth; such a subtree is never split.
 //   uint64_t node_cost() const;
 //       The work the last descend did, in application units (DPLL: propagations);
 //       used by the simulated machine's cost model. Defaults to 1.
@@ -91,6 +97,15 @@ class ChoiceSink {
   std::vector<Choice>* vector_ = nullptr;
 };
 
+// What count_subtree adds up; max_depth is relative to the subtree's root.
+struct SubtreeCounts {
+  std::uint64_t nodes = 0;
+  std::uint64_t leaves = 0;
+  std::uint64_t solutions = 0;
+  std::uint64_t dead_ends = 0;
+  std::uint32_t max_depth = 0;
+};
+
 template <class S>
 concept SearchSpace =
     std::is_trivially_copyable_v<typename S::Choice> &&
@@ -127,6 +142,11 @@ std::uint64_t solution_weight_of(const S& space) {
     return 1;
   }
 }
+
+template <class S>
+concept CountsSubtrees = requires(S space, SubtreeCounts& counts) {
+  { space.count_subtree(counts) } -> std::same_as<void>;
+};
 
 template <class S>
 std::uint64_t node_cost_of(const S& space) {

@@ -29,7 +29,8 @@ class SearchStack {
   static_assert(!kReplay || ReplayableSearchSpace<S>,
                 "an application without self-contained choices needs ascend()");
 
-  SearchStack(S& space, SplitPolicy policy) : space_(space), policy_(policy) {}
+  SearchStack(S& space, SplitPolicy policy)
+      : space_(space), policy_(policy), serial_depth_(resolve_serial_depth(space, policy)) {}
 
   // True while some untried alternative is left. Exhausted levels are popped
   // at the end of every expand(), so the top level is never empty here.
@@ -119,6 +120,19 @@ class SearchStack {
       cost += node_cost_of(space_);
       if (child_depth > max_depth) max_depth = child_depth;
       if (outcome == Outcome::kOpen) {
+        if constexpr (CountsSubtrees<S>) {
+          if (child_depth >= serial_depth_) {
+            SubtreeCounts below;
+            space_.count_subtree(below);
+            nodes += below.nodes - 1;  // the child itself is already counted
+            leaves += below.leaves;
+            dead_ends += below.dead_ends;
+            stats.solutions += below.solutions;
+            if (child_depth + below.max_depth > max_depth) max_depth = child_depth + below.max_depth;
+            if constexpr (kReplay) space_.ascend();
+            continue;
+          }
+        }
         ChoiceSink<Choice> sink(buffer_, used);
         space_.choices(sink);
         const std::uint32_t end = sink.written_end();
@@ -318,6 +332,15 @@ class SearchStack {
     return std::move(cut.unit);
   }
 
+  static std::uint32_t resolve_serial_depth(const S& space, const SplitPolicy& policy) {
+    if (policy.serial_depth != kApplicationDefault) return policy.serial_depth;
+    if constexpr (requires { { space.default_serial_depth() } -> std::convertible_to<std::uint32_t>; }) {
+      return space.default_serial_depth();
+    } else {
+      return kNoCutoff;
+    }
+  }
+
   bool is_eligible(std::size_t level_index) const {
     // Alternatives of level i sit at depth base_depth_ + i + 1.
     return base_depth_ + level_index + 1 <= policy_.cutoff_depth;
@@ -374,6 +397,7 @@ class SearchStack {
 
   S& space_;
   SplitPolicy policy_;
+  std::uint32_t serial_depth_;
   FlatBuffer<Level> levels_;
   FlatBuffer<Choice> buffer_;
   std::vector<Choice> base_path_;  // replay: root to the node of level 0

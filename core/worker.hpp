@@ -44,7 +44,7 @@ class Worker final : public SchemeContext {
       : rank_(rank),
         size_(topology.size()),
         space_(std::move(space)),
-        stack_(space_, options.split),
+        stack_(space_, split_policy_for(options)),
         scheme_(std::move(scheme)),
         topology_(topology),
         outbox_(outbox),
@@ -270,6 +270,13 @@ class Worker final : public SchemeContext {
     if (terminated_) return;
     terminated_ = true;
     account_idle_until(outbox_.now());
+  }
+
+  // First mode must see every solution node, so no subtree is counted whole.
+  static SplitPolicy split_policy_for(const SearchOptions& options) {
+    SplitPolicy policy = options.split;
+    if (options.mode == SearchMode::kFirst) policy.serial_depth = kNoCutoff;
+    return policy;
   }
 
   static constexpr std::uint64_t kHeaderBytes = 8;

@@ -91,20 +91,26 @@ int main(int argc, char** argv) {
                   static_cast<unsigned long long>(nodes), hand, engine, nodes / engine / 1e6,
                   hand / engine);
     }
-    {
+    // N-Queens twice: with the application's serial depth (its last rows
+    // counted by its own recursion, the default) and with every node going
+    // through the engine's stack (the engine's raw per-node overhead).
+    for (const bool serial : {true, false}) {
       const int n = 14;
       const std::uint64_t nodes = apps::nqueens::nqueens_sequential_count(n).nodes;
+      core::RunSetup setup = engine_setup(1);
+      if (!serial) setup.options.split.serial_depth = core::kNoCutoff;
       auto [hand, engine] = side_by_side(
           repeat,
           [&] { return seconds_of([&] { return apps::nqueens::nqueens_sequential_count(n).nodes; }, nodes); },
           [&] {
             return seconds_of([&] {
-              return core::run_search<apps::nqueens::NQueens>("threads", engine_setup(1), [&] {
+              return core::run_search<apps::nqueens::NQueens>("threads", setup, [&] {
                        return apps::nqueens::NQueens(n);
                      }).total.nodes;
             }, nodes);
           });
-      std::printf("%-24s %12llu %12.3f %12.3f %12.2f %8.3f\n", "N-Queens 14, 1 worker",
+      std::printf("%-24s %12llu %12.3f %12.3f %12.2f %8.3f\n",
+                  serial ? "N-Queens 14, 1 worker" : "  same, no serial depth",
                   static_cast<unsigned long long>(nodes), hand, engine, nodes / engine / 1e6,
                   hand / engine);
     }

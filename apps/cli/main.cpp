@@ -15,12 +15,14 @@
 #include "apps/cli/search_command.hpp"
 #include "apps/nqueens/nqueens_command.hpp"
 #include "apps/sat/sat_command.hpp"
+#include "apps/uts/uts_command.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"stacksplit: parallel depth-first search with stack splitting", "stacksplit"};
   app.require_subcommand(1);
   stacksplit::apps::nqueens::add_nqueens_command(app);
   stacksplit::apps::sat::add_sat_command(app);
+  stacksplit::apps::uts::add_uts_command(app);
   stacksplit::analysis::add_analyze_command(app);
   try {
     if (argc > 1 && argv[1][0] != '-') {

@@ -52,6 +52,17 @@ class NQueens {
 
   void ascend() { --row_; }
 
+  // Granularity: the last rows are counted by a plain recursion, which is
+  // what a hand-written solver does everywhere; the engine splits above them.
+  static constexpr int kSerialRows = 6;
+  std::uint32_t default_serial_depth() const {
+    return size_ > kSerialRows ? static_cast<std::uint32_t>(size_ - kSerialRows) : 0;
+  }
+
+  void count_subtree(core::SubtreeCounts& counts) const {
+    count_below(columns_[row_], diagonals_[row_], antidiagonals_[row_], row_, counts);
+  }
+
   Solution solution() const {
     Solution queens(row_);
     // The queen of each row is the column its placement added.
@@ -61,6 +72,28 @@ class NQueens {
   }
 
  private:
+  // Counts the node with these masks at `row` and everything below it,
+  // exactly as the engine would: a full board is a solution leaf, a board
+  // with no free column a leaf.
+  void count_below(std::uint32_t columns, std::uint32_t diagonals, std::uint32_t antidiagonals,
+                   int row, core::SubtreeCounts& counts) const {
+    ++counts.nodes;
+    const auto depth = static_cast<std::uint32_t>(row - row_);
+    if (depth > counts.max_depth) counts.max_depth = depth;
+    if (row == size_) {
+      ++counts.leaves;
+      ++counts.solutions;
+      return;
+    }
+    std::uint32_t free = all_columns_ & ~(columns | diagonals | antidiagonals);
+    if (free == 0) ++counts.leaves;
+    while (free != 0) {
+      const std::uint32_t bit = free & (0u - free);
+      free ^= bit;
+      count_below(columns | bit, (diagonals | bit) << 1, (antidiagonals | bit) >> 1, row + 1, counts);
+    }
+  }
+
   int size_;
   std::uint32_t all_columns_;
   int row_ = 0;

@@ -31,6 +31,28 @@ TEST(NQueens, EngineCountsEveryBoardUpTo12OnBothRuntimes) {
   }
 }
 
+// The application's own subtree count must agree with the engine node for
+// node, wherever the engine hands over to it.
+TEST(NQueens, EverySerialDepthCountsTheSameTree) {
+  for (int n : {6, 9, 11}) {
+    NQueens board(n);
+    const core::ReferenceCounts expected = core::reference_count(board);
+    for (std::uint32_t serial : {0u, 1u, 3u, 5u, static_cast<std::uint32_t>(n), core::kNoCutoff}) {
+      for (const char* runtime : {"step", "threads"}) {
+        core::RunSetup setup;
+        setup.workers = 3;
+        setup.options.split.serial_depth = serial;
+        setup.make_scheme = [] { return schemes::make_scheme("rp"); };
+        const auto result = core::run_search<NQueens>(runtime, setup, [n] { return NQueens(n); });
+        EXPECT_EQ(result.total.nodes, expected.nodes) << runtime << " n " << n << " serial " << serial;
+        EXPECT_EQ(result.total.leaves, expected.leaves);
+        EXPECT_EQ(result.total.solutions, expected.solutions);
+        EXPECT_EQ(result.total.max_depth, expected.max_depth);
+      }
+    }
+  }
+}
+
 TEST(NQueens, RejectsSizesOutOfRange) {
   EXPECT_THROW(NQueens(0), std::invalid_argument);
   EXPECT_THROW(NQueens(-3), std::invalid_argument);
