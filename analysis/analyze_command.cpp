@@ -74,26 +74,26 @@ void run_analyze(const AnalyzeOptions& options, std::ostream& out) {
 void add_analyze_command(CLI::App& app) {
   auto options = std::make_shared<AnalyzeOptions>();
   CLI::App* command = app.add_subcommand(
-      "analyze", "Efficiency tables and isoefficiency fits from run records (JSON Lines)");
-  command->add_option("records", options->record_files, "Run record files (.jsonl)")
+      "analyze", "efficiency tables and isoefficiency fits from run records (JSON Lines)");
+  command->add_option("records", options->record_files, "run record files (.jsonl)")
       ->required();
   command
       ->add_option("--efficiency,-e", options->efficiencies,
-                   "Target efficiencies for isoefficiency curves, comma-separated")
+                   "target efficiencies for the isoefficiency curves, comma-separated")
       ->delimiter(',')
       ->capture_default_str();
   command->add_option("--out,-o", options->out_dir,
-                      "Directory for CSV, gnuplot plots (PNG, SVG) and Extra-P input");
+                      "write CSV, gnuplot plots (PNG, SVG) and Extra-P input files here");
   std::string fields;
   for (const SeriesFieldInfo& info : kSeriesFields) {
     fields += "\n  " + std::string(info.name) + ": " + std::string(info.meaning);
   }
   command
       ->add_option("--group-by,-g", options->group_by,
-                   "Fields that tell series apart, comma-separated (default: all):" + fields)
+                   "record fields that tell series apart, comma-separated (default: all):" + fields)
       ->delimiter(',');
   auto no_render = std::make_shared<bool>(false);
-  command->add_flag("--no-render", *no_render, "Write gnuplot scripts without running gnuplot");
+  command->add_flag("--no-render", *no_render, "write the gnuplot scripts without running gnuplot");
   command->callback([options, no_render] {
     options->render = !*no_render;
     run_analyze(*options, std::cout);
