@@ -39,6 +39,7 @@ struct RunSetup {
   SearchOptions options;
   std::function<std::unique_ptr<Scheme>()> make_scheme;
   std::string topology = "complete";
+  bool show_progress = false;  // a progress line on stderr (when it is a terminal)
   MachineModel machine = make_machine_model(kDefaultMachine);  // the sim runtime's
 };
 

@@ -13,6 +13,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/progress_meter.hpp"
 #include "core/run_result.hpp"
 #include "core/worker.hpp"
 
@@ -42,14 +43,16 @@ class ThreadsRuntime final : public Outbox<typename S::Choice> {
     for (int rank = 0; rank < workers; ++rank) {
       threads.emplace_back([&, rank] {
         try {
-          drive(*pool[rank], mailboxes_[rank].queue);
+          drive(*pool[rank], mailboxes_[rank]);
         } catch (...) {
           std::lock_guard lock(failure_mutex);
           if (!failure) failure = std::current_exception();
           abort_all();
         }
+        mailboxes_[rank].done.store(true, std::memory_order_release);
       });
     }
+    watch_progress(setup.show_progress);
     for (auto& thread : threads) thread.join();
     if (failure) std::rethrow_exception(failure);
 
@@ -72,11 +75,34 @@ class ThreadsRuntime final : public Outbox<typename S::Choice> {
   using Clock = std::chrono::steady_clock;
 
   // Each mailbox on its own cache lines: the owner pops while others push.
+  // `nodes` is the owner's count, published once per quantum for the
+  // progress line; nothing else reads it.
   struct alignas(128) Mailbox {
     tbb::concurrent_bounded_queue<Msg> queue;
+    std::atomic<std::uint64_t> nodes{0};
+    std::atomic<bool> done{false};
   };
 
-  void drive(Worker<S>& worker, tbb::concurrent_bounded_queue<Msg>& mailbox) {
+  // The calling thread waits here until every worker is done, drawing the
+  // progress line meanwhile.
+  void watch_progress(bool show) {
+    if (!show) return;
+    ProgressMeter meter(true);
+    for (;;) {
+      std::uint64_t nodes = 0;
+      bool all_done = true;
+      for (const Mailbox& mailbox : mailboxes_) {
+        nodes += mailbox.nodes.load(std::memory_order_relaxed);
+        all_done = all_done && mailbox.done.load(std::memory_order_acquire);
+      }
+      if (all_done) return;
+      meter.update(nodes);
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+  }
+
+  void drive(Worker<S>& worker, Mailbox& box) {
+    tbb::concurrent_bounded_queue<Msg>& mailbox = box.queue;
     worker.start();
     Msg message;
     while (!worker.terminated() && !aborted_.load(std::memory_order_relaxed)) {
@@ -86,6 +112,7 @@ class ThreadsRuntime final : public Outbox<typename S::Choice> {
       }
       if (worker.has_work()) {
         worker.work();
+        box.nodes.store(worker.statistics().nodes, std::memory_order_relaxed);
       } else {
         mailbox.pop(message);  // blocks until someone writes
         worker.handle(std::move(message));
