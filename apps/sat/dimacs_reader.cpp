@@ -55,7 +55,7 @@ class CharSource {
   // Thrown when the stream itself fails (corrupt compressed data, I/O error).
   struct ReadFailure {};
 
-  explicit CharSource(std::istream& in) : buffer_(kBlock), in_(in) {}
+  CharSource(std::istream& in, std::size_t block) : buffer_(block), in_(in) {}
 
   int get() {
     if (pos_ == end_ && !refill()) return EOF;
@@ -71,8 +71,6 @@ class CharSource {
   std::uint64_t line() const { return line_; }
 
  private:
-  static constexpr std::size_t kBlock = 1 << 16;
-
   bool refill() {
     if (in_.eof()) return false;
     try {
@@ -120,9 +118,17 @@ bool parse_integer(std::string_view token, std::int64_t& value) {
 class Parser {
  public:
   // `read_failure` says what is wrong when the stream itself fails.
+  // Compressed input is read in small blocks: a block that fails to
+  // decompress is lost whole, and the line reported is where it began.
+  static constexpr std::size_t kPlainBlock = 1 << 16;
+  static constexpr std::size_t kCompressedBlock = 1 << 10;
+
   Parser(std::istream& in, std::string_view name, const DimacsOptions& options,
-         std::string read_failure)
-      : source_(in), name_(name), options_(options), read_failure_(std::move(read_failure)) {}
+         std::string read_failure, std::size_t block = kPlainBlock)
+      : source_(in, block),
+        name_(name),
+        options_(options),
+        read_failure_(std::move(read_failure)) {}
 
   DimacsInput run() {
     try {
@@ -353,7 +359,8 @@ DimacsInput parse_source(Source&& source, Compression compression, std::string_v
                             ? std::string("cannot read the input")
                             : std::string("cannot decompress: corrupt or truncated ") +
                                   format_name(compression) + " data";
-  Parser parser(in, name, options, failure);
+  Parser parser(in, name, options, failure,
+                compression == Compression::kNone ? Parser::kPlainBlock : Parser::kCompressedBlock);
   return parser.run();
 }
 

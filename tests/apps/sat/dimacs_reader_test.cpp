@@ -1,0 +1,186 @@
+// The DIMACS reader on well-formed input: every layout the format allows,
+// compressed files, and what it does with duplicates, tautologies and empty
+// clauses. Malformed input is malformed_corpus_test.cpp.
+
+#include "apps/sat/dimacs_reader.hpp"
+
+#include <gtest/gtest.h>
+
+#include <boost/iostreams/filter/bzip2.hpp>
+#include <boost/iostreams/filter/gzip.hpp>
+#include <boost/iostreams/filter/lzma.hpp>
+#include <boost/iostreams/filtering_stream.hpp>
+#include <sstream>
+
+#include "tests/apps/sat/sat_test_support.hpp"
+
+namespace stacksplit::apps::sat {
+namespace {
+
+DimacsInput parse(const std::string& text, const DimacsOptions& options = {}) {
+  std::istringstream in(text);
+  return parse_dimacs(in, "test.cnf", options);
+}
+
+std::vector<std::vector<Literal>> clauses_of(const CnfFormula& formula) {
+  std::vector<std::vector<Literal>> clauses;
+  for (std::size_t c = 0; c < formula.num_clauses(); ++c) {
+    auto clause = formula.clause(c);
+    clauses.emplace_back(clause.begin(), clause.end());
+  }
+  return clauses;
+}
+
+using Clauses = std::vector<std::vector<Literal>>;
+
+TEST(SatDimacsReader, ReadsHeaderAndClauses) {
+  DimacsInput input = parse("p cnf 3 2\n1 -2 0\n2 3 -1 0\n");
+  EXPECT_EQ(input.formula.num_variables(), 3);
+  EXPECT_EQ(clauses_of(input.formula), (Clauses{{1, -2}, {2, 3, -1}}));
+  EXPECT_EQ(input.declared_clauses, 2u);
+  EXPECT_EQ(input.read_clauses, 2u);
+  EXPECT_TRUE(input.warnings.empty());
+}
+
+TEST(SatDimacsReader, CommentsAnywhereBeforeOrBetweenClauses) {
+  DimacsInput input = parse(
+      "c first\nc\n  c indented comment\np cnf 2 2\nc between\n1 0\nc again 1 2 0\n-2 0\nc end\n");
+  EXPECT_EQ(clauses_of(input.formula), (Clauses{{1}, {-2}}));
+}
+
+TEST(SatDimacsReader, ClausesSpanLinesAndShareLines) {
+  DimacsInput input = parse("p cnf 4 3\n1\n2\n  3 0 -1 -2 0\n\t4   -3\n0\n");
+  EXPECT_EQ(clauses_of(input.formula), (Clauses{{1, 2, 3}, {-1, -2}, {4, -3}}));
+}
+
+TEST(SatDimacsReader, TrailingBlankLinesAndCarriageReturns) {
+  DimacsInput input = parse("p cnf 2 1\r\n1 -2 0\r\n\r\n\n   \n");
+  EXPECT_EQ(clauses_of(input.formula), (Clauses{{1, -2}}));
+}
+
+TEST(SatDimacsReader, NoFinalNewline) {
+  EXPECT_EQ(clauses_of(parse("p cnf 2 1\n1 2 0").formula), (Clauses{{1, 2}}));
+}
+
+TEST(SatDimacsReader, PercentLineEndsTheInputAsInSatlib) {
+  // The 0 after % is not an empty clause.
+  DimacsInput input = parse("p cnf 3 2\n 1 -3 2 0\n-1 2 3 0\n%\n0\n\n");
+  EXPECT_EQ(input.formula.num_clauses(), 2u);
+  EXPECT_FALSE(input.formula.has_empty_clause());
+  EXPECT_TRUE(input.warnings.empty());
+}
+
+TEST(SatDimacsReader, DuplicateLiteralsAreMerged) {
+  DimacsInput input = parse("p cnf 3 1\n1 2 1 -3 2 0\n");
+  EXPECT_EQ(clauses_of(input.formula), (Clauses{{1, 2, -3}}));
+  EXPECT_EQ(input.merged_literals, 2u);
+}
+
+TEST(SatDimacsReader, TautologiesAreDropped) {
+  DimacsInput input = parse("p cnf 3 3\n1 -1 2 0\n2 3 0\n3 2 -3 0\n");
+  EXPECT_EQ(clauses_of(input.formula), (Clauses{{2, 3}}));
+  EXPECT_EQ(input.tautologies, 2u);
+  EXPECT_EQ(input.read_clauses, 3u);
+  EXPECT_TRUE(input.warnings.empty()) << "tautologies still count as clauses of the file";
+}
+
+TEST(SatDimacsReader, LongClausesAreNormalisedToo) {
+  std::string clause;
+  for (int v = 1; v <= 40; ++v) clause += std::to_string(v) + " " + std::to_string(v) + " ";
+  DimacsInput input = parse("p cnf 40 2\n" + clause + "0\n" + clause + "-7 0\n");
+  ASSERT_EQ(input.formula.num_clauses(), 1u);
+  EXPECT_EQ(input.formula.clause(0).size(), 40u);
+  EXPECT_EQ(input.tautologies, 1u);
+}
+
+TEST(SatDimacsReader, EmptyClauseMakesTheFormulaUnsatisfiable) {
+  DimacsInput input = parse("p cnf 2 2\n1 2 0\n0\n");
+  EXPECT_TRUE(input.formula.has_empty_clause());
+  EXPECT_EQ(input.read_clauses, 2u);
+}
+
+TEST(SatDimacsReader, NoClausesAtAll) {
+  DimacsInput input = parse("p cnf 5 0\n");
+  EXPECT_EQ(input.formula.num_variables(), 5);
+  EXPECT_EQ(input.formula.num_clauses(), 0u);
+}
+
+TEST(SatDimacsReader, ClauseCountMismatchIsAWarningByDefault) {
+  DimacsInput input = parse("p cnf 2 3\n1 0\n2 0\n");
+  ASSERT_EQ(input.warnings.size(), 1u);
+  EXPECT_EQ(input.warnings[0], "test.cnf:1: the header declares 3 clauses but there are 2");
+}
+
+TEST(SatDimacsReader, ClauseCountMismatchIsAnErrorWhenStrict) {
+  DimacsOptions strict;
+  strict.strict = true;
+  try {
+    parse("c\np cnf 2 1\n1 0\n2 0\n", strict);
+    FAIL() << "expected a DimacsError";
+  } catch (const DimacsError& e) {
+    EXPECT_STREQ(e.what(), "test.cnf:2: the header declares 1 clauses but there are 2");
+    EXPECT_EQ(e.file(), "test.cnf");
+    EXPECT_EQ(e.line(), 2u);
+  }
+}
+
+TEST(SatDimacsReader, MissingFileNamesTheFile) {
+  try {
+    read_dimacs("/nonexistent/formula.cnf");
+    FAIL() << "expected a DimacsError";
+  } catch (const DimacsError& e) {
+    EXPECT_STREQ(e.what(), "/nonexistent/formula.cnf:0: cannot open: No such file or directory");
+  }
+}
+
+TEST(SatDimacsReader, DirectoryIsRefused) {
+  std::string dir = testing::scratch_directory().string();
+  try {
+    read_dimacs(dir);
+    FAIL() << "expected a DimacsError";
+  } catch (const DimacsError& e) {
+    EXPECT_EQ(std::string(e.what()), dir + ":0: cannot open: it is a directory");
+  }
+}
+
+template <class Compressor>
+std::string compress(const std::string& text, Compressor compressor) {
+  std::ostringstream packed;
+  {
+    boost::iostreams::filtering_ostream out;
+    out.push(compressor);
+    out.push(packed);
+    out << text;
+  }  // closing the chain flushes the compressor
+  return packed.str();
+}
+
+class SatDimacsCompressed : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(SatDimacsCompressed, ReadsTheSameFormulaAsPlainText) {
+  CnfFormula formula = random_ksat(60, 256, 3, 11);
+  std::ostringstream text;
+  write_dimacs(text, formula, "compressed copy");
+  std::string packed;
+  if (GetParam() == "gz") packed = compress(text.str(), boost::iostreams::gzip_compressor());
+  if (GetParam() == "bz2") packed = compress(text.str(), boost::iostreams::bzip2_compressor());
+  if (GetParam() == "xz") packed = compress(text.str(), boost::iostreams::lzma_compressor());
+  ASSERT_FALSE(packed.empty());
+  std::string path = testing::write_text("formula.cnf." + GetParam(), packed);
+  DimacsInput input = read_dimacs(path);
+  EXPECT_EQ(clauses_of(input.formula), clauses_of(formula));
+  // The format is told by the content, not by the name.
+  EXPECT_EQ(clauses_of(read_dimacs_bytes(packed, "unnamed").formula), clauses_of(formula));
+}
+
+INSTANTIATE_TEST_SUITE_P(Formats, SatDimacsCompressed, ::testing::Values("gz", "bz2", "xz"));
+
+TEST(SatDimacsReader, RoundTripsThroughTheWriter) {
+  CnfFormula formula = pigeon_hole(4);
+  std::ostringstream text;
+  write_dimacs(text, formula, "line one\nline two");
+  EXPECT_EQ(clauses_of(parse(text.str()).formula), clauses_of(formula));
+}
+
+}  // namespace
+}  // namespace stacksplit::apps::sat

@@ -1,0 +1,62 @@
+// Answers agree with MiniSat (run as a separate program, exit status 10 or 20)
+// on a few hundred random 3-SAT formulas of 20 to 150 variables around the
+// threshold, satisfiable and unsatisfiable; every model is checked.
+
+#include <gtest/gtest.h>
+
+#include "tests/apps/sat/sat_test_support.hpp"
+
+namespace stacksplit::apps::sat {
+namespace {
+
+constexpr int kFormulas = 300;
+
+struct Instance {
+  std::int32_t variables;
+  double ratio;
+  std::uint64_t seed;
+};
+
+Instance instance(int i) {
+  // 20, 30, ..., 150 variables; ratios 3.9 to 4.6 around the threshold 4.26.
+  return {20 + 10 * (i % 14), 3.9 + 0.1 * (i % 8), 1000 + static_cast<std::uint64_t>(i)};
+}
+
+TEST(SatMinisat, AnswersAgreeOnGeneratedFormulas) {
+  if (!testing::have_program("minisat")) GTEST_SKIP() << "minisat is not installed";
+  int sat = 0;
+  int unsat = 0;
+  for (int i = 0; i < kFormulas; ++i) {
+    Instance inst = instance(i);
+    CnfFormula formula =
+        random_ksat(inst.variables, clauses_for_ratio(inst.variables, inst.ratio), 3, inst.seed);
+    std::string path = testing::write_cnf("agree" + std::to_string(i) + ".cnf", formula);
+    auto minisat = testing::run_command("minisat -verb=0 '" + path + "'");
+    ASSERT_TRUE(minisat.status == 10 || minisat.status == 20)
+        << "minisat exit status " << minisat.status << " on " << path;
+    const bool expected = minisat.status == 10;
+    (expected ? sat : unsat)++;
+
+    // The look-ahead on every formula, Jeroslow–Wang on every fourth.
+    for (Heuristic heuristic : {Heuristic::kLookahead, Heuristic::kJeroslowWang}) {
+      if (heuristic == Heuristic::kJeroslowWang && i % 4 != 0) continue;
+      DpllOptions options;
+      options.heuristic = heuristic;
+      DpllSpace space(formula, options);
+      auto model = testing::first_model(space);
+      EXPECT_EQ(model.has_value(), expected)
+          << to_string(heuristic) << " disagrees with minisat on " << path;
+      if (model) {
+        EXPECT_TRUE(satisfies(formula, *model)) << "bad model for " << path;
+      }
+    }
+    std::filesystem::remove(path);
+  }
+  // Both answers must be well represented for the agreement to mean much.
+  EXPECT_GT(sat, kFormulas / 5);
+  EXPECT_GT(unsat, kFormulas / 5);
+  std::cout << "[ agreement ] " << sat << " satisfiable, " << unsat << " unsatisfiable\n";
+}
+
+}  // namespace
+}  // namespace stacksplit::apps::sat
