@@ -10,10 +10,12 @@
 // Supercomputing '89; as a sender-initiated scheme in Kumar, Grama & Rao,
 // Scalable Load Balancing Techniques for Parallel Computers, JPDC 22(1), 1994.
 //
-// The cutoff is --cutoff, or kDefaultCutoff. Each node at depth <= cutoff goes,
-// as it is generated, to a processor drawn uniformly from all P (itself
-// included, then it stays). Idle processors wait; nothing is requested.
+// The cutoff is --cutoff, or by default ceil(log2 P) + 3, deep enough that
+// even a binary tree offers 8 nodes per processor there. Each node at depth <=
+// cutoff goes, as it is generated, to a processor drawn uniformly from all P
+// (itself included, then it stays). Idle processors wait; nothing is requested.
 
+#include <bit>
 #include <cstdint>
 
 #include "core/scheme.hpp"
@@ -22,14 +24,20 @@ namespace stacksplit::schemes {
 
 class RandomAllocation final : public core::Scheme {
  public:
-  // Cutoff depth used when the run gives no --cutoff.
-  static constexpr std::uint32_t kDefaultCutoff = 6;
+  // Levels below log2 P that the default cutoff adds.
+  static constexpr std::uint32_t kExtraLevels = 3;
+
+  // The cutoff when the run gives no --cutoff.
+  static std::uint32_t default_cutoff(int size) {
+    return static_cast<std::uint32_t>(std::bit_width(static_cast<unsigned>(size - 1))) +
+           kExtraLevels;
+  }
 
   std::string_view name() const override { return "random"; }
 
   void on_start(core::SchemeContext& ctx) override {
     const std::uint32_t cutoff =
-        ctx.cutoff_depth() == core::kNoCutoff ? kDefaultCutoff : ctx.cutoff_depth();
+        ctx.cutoff_depth() == core::kNoCutoff ? default_cutoff(ctx.size()) : ctx.cutoff_depth();
     if (ctx.size() > 1) ctx.watch_generated(cutoff);
   }
 
