@@ -7,7 +7,8 @@
 // message (t_recv, then the worker's handler) or expand one quantum of nodes
 // (nodes·t_node + cost·t_unit, replayed nodes at t_node). While it is busy,
 // arriving messages wait in its FIFO inbox, so a hot spot such as GRR's
-// counter at processor 0 queues for real. The worker's now() is its
+// counter at processor 0 queues for real. After each quantum it takes in the
+// messages that have arrived, then expands the next quantum. The worker's now() is its
 // processor's virtual clock, also in the middle of an action, so idle times
 // and send times are virtual. A message sent at time t arrives at
 // t + t_s + d·t_h + m·t_w (cut-through), or, on a shared medium, waits for the
@@ -200,6 +201,8 @@ class SimRuntime final : public Outbox<typename S::Choice> {
     double clock = 0;                 // when its last action ended
     double terminated_at = -1;        // virtual time it learnt the search is over
     std::deque<std::uint32_t> inbox;  // slots of arrived messages, oldest first
+    std::size_t batch = 0;            // messages of the current mailbox check left to take in
+    bool check_due = false;           // a quantum ended: look at the mailbox
     bool wake_pending = false;
   };
 
@@ -261,15 +264,24 @@ class SimRuntime final : public Outbox<typename S::Choice> {
       processor.terminated_at = processor.clock;
   }
 
-  // Actions of one processor from `time` on: inbox first, then a quantum. It
-  // runs on while its clock is before every pending event (nothing can reach
-  // it sooner), else it yields with a wake at its clock.
+  // Actions of one processor from `time` on. Like a polling node program, it
+  // looks at its mailbox after every quantum, takes in the messages that had
+  // arrived by then, one after the other, then expands the next quantum: a
+  // flood of requests delays a busy processor but cannot starve it. It runs on
+  // while its clock is before every pending event (nothing can reach it
+  // sooner), else it yields with a wake at its clock.
   void run_processor(int rank, double time) {
     Processor& processor = processors_[rank];
     Worker<S>& worker = *processor.worker;
     double clock = std::max(processor.clock, time);
     while (!worker.terminated()) {
-      if (!processor.inbox.empty()) {
+      if (processor.check_due) {
+        processor.batch = processor.inbox.size();
+        processor.check_due = false;
+      }
+      if (processor.batch == 0 && !worker.has_work()) processor.batch = processor.inbox.size();
+      if (processor.batch > 0) {
+        --processor.batch;
         const std::uint32_t slot = processor.inbox.front();
         processor.inbox.pop_front();
         begin_action(rank, clock, true);
@@ -277,6 +289,7 @@ class SimRuntime final : public Outbox<typename S::Choice> {
       } else if (worker.has_work()) {
         begin_action(rank, clock, false);
         worker.work();
+        processor.check_due = true;
       } else {
         return;  // idle: the next delivery wakes it
       }
@@ -288,6 +301,7 @@ class SimRuntime final : public Outbox<typename S::Choice> {
         return;
       }
     }
+    processor.batch = 0;
     while (!processor.inbox.empty()) {
       (void)take(processor.inbox.front());
       processor.inbox.pop_front();
