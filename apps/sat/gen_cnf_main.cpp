@@ -56,10 +56,12 @@ int main(int argc, char** argv) {
       if (clauses == 0) clauses = sat::clauses_for_ratio(variables, ratio);
       formula = sat::random_ksat(variables, clauses, k, seed);
       comment << "random " << k << "-SAT, " << variables << " variables, " << clauses
-              << " clauses, seed " << seed;
+              << " clauses, seed " << seed << "\nmade by: stacksplit-gen-cnf random --variables "
+              << variables << " --clauses " << clauses << " -k " << k << " --seed " << seed;
     } else {
       formula = sat::pigeon_hole(holes);
-      comment << "pigeon-hole, " << holes + 1 << " pigeons in " << holes << " holes";
+      comment << "pigeon-hole, " << holes + 1 << " pigeons in " << holes << " holes"
+              << "\nmade by: stacksplit-gen-cnf pigeonhole --holes " << holes;
     }
     if (output == "-") {
       sat::write_dimacs(std::cout, formula, comment.str());

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "apps/sat/dimacs_reader.hpp"
 #include "tests/apps/sat/sat_test_support.hpp"
 
 namespace stacksplit::apps::sat {
@@ -145,6 +146,32 @@ TEST(SatCommand, MissingFileExitsOne) {
   EXPECT_NE(run.err.find("/nonexistent.cnf:0: cannot open: No such file or directory"),
             std::string::npos)
       << run.err;
+}
+
+}  // namespace
+}  // namespace stacksplit::apps::sat
+
+namespace stacksplit::apps::sat {
+namespace {
+
+std::string example(const std::string& name) {
+  return std::string(SAT_TEST_DATA) + "/../../../examples/" + name;
+}
+
+TEST(SatCommand, BundledExamplesGiveTheirAnswers) {
+  EXPECT_EQ(sat(example("uf200-example.cnf") + " -w 2 -q").status, 10);
+  EXPECT_EQ(sat(example("uf200-unsat-example.cnf") + " -w 2 -q").status, 20);
+  EXPECT_EQ(sat(example("pigeonhole-7.cnf") + " -w 2 -q").status, 20);
+}
+
+TEST(SatCommand, BundledExampleIsWhatTheGeneratorMakes) {
+  CnfFormula made = random_ksat(200, 852, 3, 1);
+  CnfFormula read = read_dimacs(example("uf200-example.cnf")).formula;
+  ASSERT_EQ(read.num_clauses(), made.num_clauses());
+  for (std::size_t c = 0; c < made.num_clauses(); ++c) {
+    EXPECT_TRUE(std::equal(made.clause(c).begin(), made.clause(c).end(), read.clause(c).begin(),
+                           read.clause(c).end()));
+  }
 }
 
 }  // namespace
