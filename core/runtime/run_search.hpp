@@ -8,13 +8,14 @@
 #include <vector>
 
 #include "core/run_result.hpp"
+#include "core/runtime/mpi_runtime.hpp"
 #include "core/runtime/sim_runtime.hpp"
 #include "core/runtime/step_runtime.hpp"
 #include "core/runtime/threads_runtime.hpp"
 
 namespace stacksplit::core {
 
-inline std::vector<std::string> runtime_names() { return {"threads", "step", "sim"}; }
+inline std::vector<std::string> runtime_names() { return {"threads", "step", "sim", "mpi"}; }
 
 template <SearchSpace S, class MakeSpace>
 RunResult<typename Worker<S>::Solution> run_search(std::string_view runtime, const RunSetup& setup,
@@ -25,8 +26,9 @@ RunResult<typename Worker<S>::Solution> run_search(std::string_view runtime, con
   if (runtime == "threads") return ThreadsRuntime<S>().run(setup, make_space);
   if (runtime == "step") return StepRuntime<S>().run(setup, make_space);
   if (runtime == "sim") return SimRuntime<S>().run(setup, make_space);
+  if (runtime == "mpi") return MpiRuntime<S>().run(setup, make_space);
   throw std::invalid_argument("unknown runtime '" + std::string(runtime) +
-                              "' (known: threads, step, sim)");
+                              "' (known: threads, step, sim, mpi)");
 }
 
 }  // namespace stacksplit::core
