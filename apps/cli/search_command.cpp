@@ -16,12 +16,18 @@ void set_exit_status(int status) { exit_status_value = status; }
 int exit_status() { return exit_status_value; }
 
 int CommonOptions::default_workers() {
+  if (const auto ranks = core::mpirun_rank_count()) return *ranks;
   const unsigned cores = std::thread::hardware_concurrency();
   return cores == 0 ? 1 : static_cast<int>(cores);
 }
 
+std::string CommonOptions::default_runtime() {
+  return core::launched_by_mpirun() ? "mpi" : "threads";
+}
+
 void add_common_options(CLI::App& command, CommonOptions& options) {
-  command.add_option("-w,--workers", options.workers, "workers (default: hardware threads)")
+  command.add_option("-w,--workers", options.workers,
+                     "workers (default: hardware threads; under mpirun: the ranks)")
       ->capture_default_str();
   command.add_option("--scheme", options.scheme, "load-balancing scheme")->capture_default_str();
   command.add_option("--split", options.split, "stack splitting: half or bottom")
@@ -29,7 +35,9 @@ void add_common_options(CLI::App& command, CommonOptions& options) {
   command.add_option("--cutoff", options.cutoff, "never give away nodes deeper than this");
   command.add_option("--mode", options.mode, "count (exhaustive) or first (stop at a solution)")
       ->capture_default_str();
-  command.add_option("--runtime", options.runtime, "threads, step or sim (simulated machine)")
+  command.add_option("--runtime", options.runtime,
+                     "threads, step, sim (simulated machine) or mpi (one worker per rank, the "
+                     "default under mpirun)")
       ->capture_default_str();
   command.add_option("--topology", options.topology,
                      "interconnection the scheme sees (default: complete; under --runtime sim "
@@ -61,6 +69,7 @@ core::RunSetup make_run_setup(const CommonOptions& options) {
   if (options.runtime == "threads" && options.workers > 4096)
     throw std::invalid_argument("--workers " + std::to_string(options.workers) +
                                 " is too many OS threads; use --runtime step for large P");
+  if (options.runtime == "mpi") core::check_mpi_setup(options.workers);
   if (options.cutoff < -1 || options.cutoff > 1'000'000'000)
     throw std::invalid_argument("--cutoff must be a depth of 0 or more (got " +
                                 std::to_string(options.cutoff) + ")");

@@ -22,7 +22,7 @@ struct CommonOptions {
   std::string split = "half";
   std::int64_t cutoff = -1;  // none
   std::string mode = "count";
-  std::string runtime = "threads";
+  std::string runtime = default_runtime();
   std::string topology;  // empty: complete, or the machine's network under --runtime sim
   std::string machine{core::kDefaultMachine};
   std::vector<std::string> machine_params;  // key=value overrides
@@ -32,7 +32,9 @@ struct CommonOptions {
   std::string json;
   bool quiet = false;
 
+  // Under mpirun: the mpi runtime, one worker per rank.
   static int default_workers();
+  static std::string default_runtime();
 };
 
 void add_common_options(CLI::App& command, CommonOptions& options);
