@@ -1,0 +1,58 @@
+#pragma once
+// Runs a command (mpirun) as a child process for the MPI tests: its output is
+// captured, it can be waited for with a deadline, and whatever is left of it
+// is killed when the Subprocess goes away, so a hanging job cannot outlive the
+// test.
+
+#include <sys/types.h>
+
+#include <chrono>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace stacksplit::testing {
+
+struct ProcessOutcome {
+  bool finished = false;  // false: the deadline passed and the process was killed
+  int exit_code = -1;     // when it exited
+  int signal = 0;         // when a signal ended it
+  std::string output;     // stdout and stderr, interleaved
+  double seconds = 0;     // from its start to its end (or to the deadline)
+};
+
+class Subprocess {
+ public:
+  explicit Subprocess(const std::vector<std::string>& argv);
+  Subprocess(const Subprocess&) = delete;
+  Subprocess& operator=(const Subprocess&) = delete;
+  ~Subprocess();
+
+  pid_t pid() const { return pid_; }
+
+  // Collects output until the process ends or `timeout` (from now) passes;
+  // then kills it.
+  ProcessOutcome wait(std::chrono::duration<double> timeout);
+
+ private:
+  void kill_group();
+
+  pid_t pid_ = -1;
+  int output_fd_ = -1;
+  bool reaped_ = false;
+  std::chrono::steady_clock::time_point start_;
+};
+
+// Runs `argv` to the end (or the deadline).
+ProcessOutcome run_process(const std::vector<std::string>& argv,
+                           std::chrono::duration<double> timeout);
+
+// The processes whose parent is `parent`, with the value of environment
+// variable `variable` in each (empty when unset).
+struct ChildProcess {
+  pid_t pid;
+  std::string variable_value;
+};
+std::vector<ChildProcess> child_processes(pid_t parent, const std::string& variable);
+
+}  // namespace stacksplit::testing
