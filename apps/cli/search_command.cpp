@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <stdexcept>
 #include <thread>
+#include <unistd.h>
 
 #include "core/topology.hpp"
 
@@ -33,6 +34,9 @@ void add_common_options(CLI::App& command, CommonOptions& options) {
   command.add_option("--split", options.split, "stack splitting: half or bottom")
       ->capture_default_str();
   command.add_option("--cutoff", options.cutoff, "never give away nodes deeper than this");
+  command.add_option("--serial-depth", options.serial_depth,
+                     "nodes this deep are counted whole by the application where it can "
+                     "(granularity; default: the application's choice, off in first mode)");
   command.add_option("--mode", options.mode, "count (exhaustive) or first (stop at a solution)")
       ->capture_default_str();
   command.add_option("--runtime", options.runtime,
@@ -80,8 +84,14 @@ core::RunSetup make_run_setup(const CommonOptions& options) {
   setup.options.mode = core::parse_search_mode(options.mode);
   setup.options.split.strategy = core::parse_split_strategy(options.split);
   if (options.cutoff >= 0) setup.options.split.cutoff_depth = static_cast<std::uint32_t>(options.cutoff);
+  if (options.serial_depth < -1 || options.serial_depth > 1'000'000'000)
+    throw std::invalid_argument("--serial-depth must be a depth of 0 or more (got " +
+                                std::to_string(options.serial_depth) + ")");
+  if (options.serial_depth >= 0)
+    setup.options.split.serial_depth = static_cast<std::uint32_t>(options.serial_depth);
   setup.options.seed = options.seed;
   setup.options.quantum = options.quantum;
+  setup.show_progress = !options.quiet && isatty(STDERR_FILENO) != 0;
   setup.topology = resolved_topology(options);
   setup.machine = make_machine(options);
   // Fail on a bad name or size now, with the option's name, not inside a worker.

@@ -21,6 +21,7 @@ struct CommonOptions {
   std::string scheme = "rp";
   std::string split = "half";
   std::int64_t cutoff = -1;  // none
+  std::int64_t serial_depth = -1;  // the application's own choice
   std::string mode = "count";
   std::string runtime = default_runtime();
   std::string topology;  // empty: complete, or the machine's network under --runtime sim

@@ -57,7 +57,7 @@ TEST(Cli, FirstModePrintsAValidPlacement) {
 
 TEST(Cli, EveryCommonOptionIsAccepted) {
   const CommandRun r = run("nqueens 9 --workers 3 --scheme arr --split bottom --cutoff 4 --mode count "
-                    "--runtime step --topology complete --seed 9 --quantum 16 -q");
+                    "--runtime step --topology complete --seed 9 --quantum 16 --serial-depth 4 -q");
   EXPECT_EQ(r.status, 0) << r.output;
   EXPECT_EQ(r.output, "solutions = 352\n");
 }
@@ -112,6 +112,7 @@ INSTANTIATE_TEST_SUITE_P(
                       BadInput{"nqueens 8 --topology torus", "topology 'torus'"},
                       BadInput{"nqueens 8 --cutoff -5", "--cutoff"},
                       BadInput{"nqueens 8 --quantum 0", "--quantum"},
+                      BadInput{"nqueens 8 --serial-depth -5", "--serial-depth"},
                       BadInput{"nqueens 8 --frobnicate", "frobnicate"}));
 
 }  // namespace
