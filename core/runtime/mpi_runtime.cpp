@@ -48,11 +48,13 @@ void check_mpi_setup(int workers, std::optional<int> ranks) {
     throw std::invalid_argument(
         "--workers " + wanted +
         " does not match the 1 MPI rank of a process not started by mpirun; the mpi runtime "
-        "runs one worker per rank: start it with mpirun -np " + wanted + " or pass --workers 1");
+        "runs one worker per rank: start it with mpirun -np " +
+        wanted + " or pass --workers 1");
   throw std::invalid_argument("--workers " + wanted + " does not match the " +
                               std::to_string(expected) +
                               " MPI ranks mpirun started; the mpi runtime runs one worker per "
-                              "rank: leave out --workers or start mpirun -np " + wanted);
+                              "rank: leave out --workers or start mpirun -np " +
+                              wanted);
 }
 
 #ifdef STACKSPLIT_HAVE_MPI

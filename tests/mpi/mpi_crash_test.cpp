@@ -46,8 +46,8 @@ void expect_job_ends_when_killed(int rank) {
   ASSERT_TRUE(outcome.finished) << "the job still ran 30 s after rank " << rank << " was killed\n"
                                 << outcome.output;
   EXPECT_LT(seconds, 30.0);
-  EXPECT_TRUE(outcome.exit_code != 0 || outcome.signal != 0)
-      << "exit " << outcome.exit_code << "\n" << outcome.output;
+  EXPECT_TRUE(outcome.exit_code != 0 || outcome.signal != 0) << "exit " << outcome.exit_code << "\n"
+                                                             << outcome.output;
   EXPECT_EQ(outcome.output.find("solutions ="), std::string::npos) << outcome.output;
 }
 

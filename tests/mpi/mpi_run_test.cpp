@@ -38,10 +38,14 @@ std::map<std::string, DriverLine> parse_driver(const std::string& output) {
   for (std::string text; std::getline(in, text);) {
     std::smatch match;
     if (!std::regex_match(text, match, line_pattern)) continue;
-    DriverLine line{std::stoull(match[2]), std::stoull(match[3]), std::stoull(match[4]),
-                    std::stoull(match[5]), {}};
+    DriverLine line{std::stoull(match[2]),
+                    std::stoull(match[3]),
+                    std::stoull(match[4]),
+                    std::stoull(match[5]),
+                    {}};
     std::istringstream columns(match[6]);
-    for (std::string column; std::getline(columns, column, ',');) line.solution.push_back(std::stoi(column));
+    for (std::string column; std::getline(columns, column, ',');)
+      line.solution.push_back(std::stoi(column));
     lines[match[1]] = line;
   }
   return lines;
@@ -136,8 +140,8 @@ TEST(MpiCommandLine, FirstModePrintsOneValidSolution) {
 TEST(MpiCommandLine, CountsUtsT1WithFourRanks) {
   const ProcessOutcome help = run_process({STACKSPLIT_CLI, "uts", "--help"}, 30s);
   if (help.exit_code != 0) GTEST_SKIP() << "this stacksplit has no uts command";
-  const ProcessOutcome run = run_process(
-      mpirun(4, {STACKSPLIT_CLI, "uts", "--tree", "T1", "--scheme", "rp"}), 120s);
+  const ProcessOutcome run =
+      run_process(mpirun(4, {STACKSPLIT_CLI, "uts", "--tree", "T1", "--scheme", "rp"}), 120s);
   ASSERT_TRUE(run.finished) << run.output;
   ASSERT_EQ(run.exit_code, 0) << run.output;
   EXPECT_EQ(occurrences(run.output, "Tree size = 4130071, tree depth = 10, num leaves = 3305118"),

@@ -83,9 +83,11 @@ ProcessOutcome Subprocess::wait(std::chrono::duration<double> timeout) {
   }
   int status = 0;
   pid_t done = 0;
-  while ((done = waitpid(pid_, &status, WNOHANG)) == 0 && std::chrono::steady_clock::now() < deadline)
+  while ((done = waitpid(pid_, &status, WNOHANG)) == 0 &&
+         std::chrono::steady_clock::now() < deadline)
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  outcome.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  outcome.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   if (done == pid_) {
     reaped_ = true;
     outcome.finished = true;
@@ -129,7 +131,8 @@ std::vector<ChildProcess> child_processes(pid_t parent, const std::string& varia
     std::ifstream environ("/proc/" + std::string(entry->d_name) + "/environ", std::ios::binary);
     std::string assignment;
     while (std::getline(environ, assignment, '\0'))
-      if (assignment.rfind(variable + "=", 0) == 0) child.variable_value = assignment.substr(variable.size() + 1);
+      if (assignment.rfind(variable + "=", 0) == 0)
+        child.variable_value = assignment.substr(variable.size() + 1);
     children.push_back(child);
   }
   closedir(proc);
