@@ -45,6 +45,7 @@ BranchingHeuristic::BranchingHeuristic(Heuristic kind, const LookaheadOptions& o
     : kind_(kind),
       options_(options),
       weight_(2 * static_cast<std::size_t>(num_variables), 0.0),
+      rank_(num_variables, 0.0),
       stamp_(2 * static_cast<std::size_t>(num_variables), 0) {
   candidates_.reserve(num_variables);
   necessary_.reserve(num_variables);
@@ -115,21 +116,20 @@ Branch BranchingHeuristic::jeroslow_wang(Propagator& propagator) {
 void BranchingHeuristic::preselect(const Propagator& propagator) {
   candidates_.clear();
   for (std::uint32_t v = 0; v < propagator.num_variables(); ++v) {
-    if (weight_[2 * v] + weight_[2 * v + 1] > 0) candidates_.push_back(v);
+    double p = weight_[2 * v];
+    double n = weight_[2 * v + 1];
+    if (p + n > 0) {
+      candidates_.push_back(v);
+      // How much both literals would shrink the formula.
+      rank_[v] = p * n * 1024 + p + n;
+    }
   }
   std::size_t wanted = std::max<std::size_t>(options_.min_candidates,
                                              candidates_.size() * options_.candidate_percent / 100);
   if (candidates_.size() <= wanted) return;
-  // Rank by how much both literals would shrink; ties go to the lower index.
-  auto rank = [&](std::uint32_t v) {
-    double p = weight_[2 * v];
-    double n = weight_[2 * v + 1];
-    return p * n * 1024 + p + n;
-  };
-  auto better = [&](std::uint32_t a, std::uint32_t b) {
-    double ra = rank(a);
-    double rb = rank(b);
-    return ra != rb ? ra > rb : a < b;
+  // Highest rank first; ties go to the lower index.
+  auto better = [this](std::uint32_t a, std::uint32_t b) {
+    return rank_[a] != rank_[b] ? rank_[a] > rank_[b] : a < b;
   };
   std::nth_element(candidates_.begin(), candidates_.begin() + static_cast<std::ptrdiff_t>(wanted),
                    candidates_.end(), better);
@@ -141,38 +141,20 @@ double BranchingHeuristic::look(Propagator& propagator, Lit lit, bool collect_im
   ++statistics_.lookaheads;
   std::size_t mark = propagator.trail_size();
   propagator.assign(lit);
-  if (!propagator.propagate()) {
-    propagator.undo_to(mark);
-    return -1;
-  }
-  const ClauseDatabase& db = propagator.database();
-  auto trail = propagator.trail();
-  double new_binaries = 0;
-  for (std::size_t i = mark; i < trail.size(); ++i) {
-    Lit implied = trail[i];
-    if (collect_implied) {
-      stamp_[implied] = stamp_now_;
-    } else if (stamp_[implied] == stamp_now_ && implied != negate(lit)) {
-      necessary_.push_back(implied);
-    }
-    // Clauses with the complement lost a literal; those left with exactly two
-    // free ones and no true one are new binary clauses.
-    for (std::uint32_t c : db.occurrences(negate(implied))) {
-      std::size_t free = 0;
-      bool satisfied = false;
-      for (Lit l : db.long_clause(c)) {
-        std::int8_t v = propagator.value(l);
-        if (v == kTrue) {
-          satisfied = true;
-          break;
-        }
-        free += v == kFree;
+  std::int64_t new_binaries = propagator.propagate_lookahead();
+  if (new_binaries >= 0 && options_.necessary_assignments) {
+    auto trail = propagator.trail();
+    for (std::size_t i = mark; i < trail.size(); ++i) {
+      Lit implied = trail[i];
+      if (collect_implied) {
+        stamp_[implied] = stamp_now_;
+      } else if (stamp_[implied] == stamp_now_) {
+        necessary_.push_back(implied);
       }
-      if (!satisfied && free == 2) new_binaries += 1;
     }
   }
   propagator.undo_to(mark);
-  return new_binaries;
+  return static_cast<double>(new_binaries);
 }
 
 bool BranchingHeuristic::force(Propagator& propagator, Lit lit) {
@@ -182,12 +164,38 @@ bool BranchingHeuristic::force(Propagator& propagator, Lit lit) {
   return propagator.propagate();
 }
 
+bool BranchingHeuristic::any_unsatisfied(const Propagator& propagator) const {
+  const ClauseDatabase& db = propagator.database();
+  auto pairs = db.binary_pairs();
+  for (std::size_t i = 0; i < pairs.size(); i += 2) {
+    if (propagator.value(pairs[i]) != kTrue && propagator.value(pairs[i + 1]) != kTrue) return true;
+  }
+  auto literals = db.long_literals();
+  auto starts = db.long_starts();
+  for (std::size_t c = 0; c + 1 < starts.size(); ++c) {
+    bool satisfied = false;
+    for (std::uint32_t i = starts[c]; i < starts[c + 1] && !satisfied; ++i) {
+      satisfied = propagator.value(literals[i]) == kTrue;
+    }
+    if (!satisfied) return true;
+  }
+  return false;
+}
+
 Branch BranchingHeuristic::lookahead(Propagator& propagator) {
   for (std::uint32_t round = 0;; ++round) {
-    if (weigh_clauses(propagator, kSizeWeights.preselection) == 0) {
+    // Candidates are chosen once per node; later rounds (after failed
+    // literals) look at those still free, and choose again only if none is.
+    bool some_candidate_free = false;
+    for (std::uint32_t v : candidates_) some_candidate_free |= propagator.is_free(v);
+    if (round == 0 || !some_candidate_free) {
+      if (weigh_clauses(propagator, kSizeWeights.preselection) == 0) {
+        return {NodeStatus::kSatisfied, 0};
+      }
+      preselect(propagator);
+    } else if (!any_unsatisfied(propagator)) {
       return {NodeStatus::kSatisfied, 0};
     }
-    preselect(propagator);
     bool forced = false;
     double best = -1;
     Lit first = 0;
@@ -228,6 +236,8 @@ Branch BranchingHeuristic::lookahead(Propagator& propagator) {
     }
     bool chosen_free = best >= 0 && propagator.is_free(var_of(first));
     if (chosen_free && (!forced || round + 1 >= options_.max_rounds)) {
+      // Forced literals may have satisfied the last clauses.
+      if (forced && !any_unsatisfied(propagator)) return {NodeStatus::kSatisfied, 0};
       return {NodeStatus::kBranch, first};
     }
   }

@@ -76,6 +76,7 @@ class BranchingHeuristic {
   // Sums, per free literal, the weight of each unsatisfied clause it occurs in
   // by its number of free literals; returns how many clauses are unsatisfied.
   std::size_t weigh_clauses(const Propagator& propagator, const double* size_weight);
+  bool any_unsatisfied(const Propagator& propagator) const;
   Branch jeroslow_wang(Propagator& propagator);
   Branch lookahead(Propagator& propagator);
   void preselect(const Propagator& propagator);
@@ -90,6 +91,7 @@ class BranchingHeuristic {
   HeuristicStatistics statistics_;
   // Scratch, sized once.
   std::vector<double> weight_;             // per literal
+  std::vector<double> rank_;               // per variable, for preselection
   std::vector<std::uint32_t> candidates_;  // variables
   std::vector<std::uint64_t> stamp_;       // per literal: which look-ahead implied it
   std::uint64_t stamp_now_ = 0;

@@ -18,7 +18,8 @@ ClauseDatabase::ClauseDatabase(const CnfFormula& formula)
       has_empty_clause_(formula.has_empty_clause()) {
   const std::uint32_t literals = 2 * num_variables_;
   std::vector<std::uint32_t> implied_count(literals, 0);
-  std::vector<std::uint32_t> occurrence_count(literals, 0);
+  std::vector<std::uint32_t> ternary_count(literals, 0);
+  std::vector<std::uint32_t> wide_count(literals, 0);
   for (std::size_t c = 0; c < formula.num_clauses(); ++c) {
     auto clause = formula.clause(c);
     if (clause.size() == 1) {
@@ -33,7 +34,7 @@ ClauseDatabase::ClauseDatabase(const CnfFormula& formula)
     } else {
       for (Literal l : clause) {
         long_lits_.push_back(to_lit(l));
-        ++occurrence_count[to_lit(l)];
+        ++(clause.size() == 3 ? ternary_count : wide_count)[to_lit(l)];
       }
       long_start_.push_back(static_cast<std::uint32_t>(long_lits_.size()));
     }
@@ -49,12 +50,23 @@ ClauseDatabase::ClauseDatabase(const CnfFormula& formula)
     implied_[fill[negate(b)]++] = a;  // ¬b → a
   }
 
-  occurrence_start_ = starts_from_counts(occurrence_count);
-  occurrences_.resize(occurrence_start_.back());
-  fill.assign(occurrence_start_.begin(), occurrence_start_.end() - 1);
+  ternary_start_ = starts_from_counts(ternary_count);
+  for (std::uint32_t& start : ternary_start_) start *= 2;  // two partners per clause
+  ternary_partners_.resize(ternary_start_.back());
+  wide_start_ = starts_from_counts(wide_count);
+  wide_occurrences_.resize(wide_start_.back());
+  std::vector<std::uint32_t> ternary_fill(ternary_start_.begin(), ternary_start_.end() - 1);
+  fill.assign(wide_start_.begin(), wide_start_.end() - 1);
   for (std::uint32_t c = 0; c + 1 < long_start_.size(); ++c) {
-    for (std::uint32_t i = long_start_[c]; i < long_start_[c + 1]; ++i) {
-      occurrences_[fill[long_lits_[i]]++] = c;
+    const Lit* clause = long_lits_.data() + long_start_[c];
+    const std::uint32_t size = long_start_[c + 1] - long_start_[c];
+    if (size == 3) {
+      for (std::uint32_t i = 0; i < 3; ++i) {
+        ternary_partners_[ternary_fill[clause[i]]++] = clause[(i + 1) % 3];
+        ternary_partners_[ternary_fill[clause[i]]++] = clause[(i + 2) % 3];
+      }
+    } else {
+      for (std::uint32_t i = 0; i < size; ++i) wide_occurrences_[fill[clause[i]]++] = c;
     }
   }
 }

@@ -1,7 +1,7 @@
 #pragma once
 // The formula indexed for the solver, built once and shared read-only by every
 // worker: unit clauses, binary clauses as implication lists, longer clauses
-// with their occurrence lists. Literals are coded as 2·(v−1) + sign so that a
+// with occurrence lists for the look-ahead. Literals are coded as 2·(v−1) + sign so that a
 // literal and its complement differ in the lowest bit.
 
 #include <cstdint>
@@ -48,10 +48,16 @@ class ClauseDatabase {
   }
   std::span<const Lit> long_literals() const { return long_lits_; }
   std::span<const std::uint32_t> long_starts() const { return long_start_; }
-  // Long clauses in which `lit` occurs.
-  std::span<const std::uint32_t> occurrences(Lit lit) const {
-    return {occurrences_.data() + occurrence_start_[lit],
-            occurrences_.data() + occurrence_start_[lit + 1]};
+  // For each ternary clause containing `lit`, its two other literals, in pairs:
+  // the look-ahead walks these without touching any clause.
+  std::span<const Lit> ternary_partners(Lit lit) const {
+    return {ternary_partners_.data() + ternary_start_[lit],
+            ternary_partners_.data() + ternary_start_[lit + 1]};
+  }
+  // Clauses of four literals or more in which `lit` occurs (long-clause indices).
+  std::span<const std::uint32_t> wide_occurrences(Lit lit) const {
+    return {wide_occurrences_.data() + wide_start_[lit],
+            wide_occurrences_.data() + wide_start_[lit + 1]};
   }
 
  private:
@@ -63,8 +69,10 @@ class ClauseDatabase {
   std::vector<Lit> binary_pairs_;
   std::vector<std::uint32_t> long_start_{0};
   std::vector<Lit> long_lits_;
-  std::vector<std::uint32_t> occurrence_start_;
-  std::vector<std::uint32_t> occurrences_;
+  std::vector<std::uint32_t> ternary_start_;
+  std::vector<Lit> ternary_partners_;
+  std::vector<std::uint32_t> wide_start_;
+  std::vector<std::uint32_t> wide_occurrences_;
 };
 
 }  // namespace stacksplit::apps::sat

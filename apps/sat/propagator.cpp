@@ -19,18 +19,23 @@ Propagator::Propagator(std::shared_ptr<const ClauseDatabase> database)
   }
 }
 
+bool Propagator::propagate_binary(Lit p) {
+  for (Lit q : database_->implied_by(p)) {
+    std::int8_t v = value_[q];
+    if (v == kFalse) return false;
+    if (v == kFree) assign(q);
+  }
+  return true;
+}
+
 bool Propagator::propagate() {
   const std::uint32_t* starts = database_->long_starts().data();
   while (queue_head_ < trail_.size()) {
     Lit p = trail_[queue_head_++];
     ++propagations_;
-    for (Lit q : database_->implied_by(p)) {
-      std::int8_t v = value_[q];
-      if (v == kFalse) {
-        queue_head_ = trail_.size();
-        return false;
-      }
-      if (v == kFree) assign(q);
+    if (!propagate_binary(p)) {
+      queue_head_ = trail_.size();
+      return false;
     }
 
     Lit falsified = negate(p);
@@ -76,6 +81,62 @@ bool Propagator::propagate() {
     watches.resize(static_cast<std::size_t>(write - watches.data()));
   }
   return true;
+}
+
+std::int64_t Propagator::propagate_lookahead() {
+  const ClauseDatabase& db = *database_;
+  std::int64_t new_binaries = 0;
+  while (queue_head_ < trail_.size()) {
+    Lit p = trail_[queue_head_++];
+    ++propagations_;
+    if (!propagate_binary(p)) {
+      queue_head_ = trail_.size();
+      return -1;
+    }
+    Lit falsified = negate(p);
+    auto partners = db.ternary_partners(falsified);
+    for (std::size_t i = 0; i < partners.size(); i += 2) {
+      Lit a = partners[i];
+      Lit b = partners[i + 1];
+      std::int8_t va = value_[a];
+      std::int8_t vb = value_[b];
+      if (va == kTrue || vb == kTrue) continue;
+      if (va == kFree && vb == kFree) {
+        ++new_binaries;
+      } else if (va == kFree) {
+        assign(a);
+      } else if (vb == kFree) {
+        assign(b);
+      } else {
+        queue_head_ = trail_.size();
+        return -1;
+      }
+    }
+    for (std::uint32_t c : db.wide_occurrences(falsified)) {
+      std::size_t free = 0;
+      Lit last_free = 0;
+      bool satisfied = false;
+      for (Lit l : db.long_clause(c)) {
+        std::int8_t v = value_[l];
+        if (v == kTrue) {
+          satisfied = true;
+          break;
+        }
+        if (v == kFree) {
+          ++free;
+          last_free = l;
+        }
+      }
+      if (satisfied) continue;
+      if (free == 0) {
+        queue_head_ = trail_.size();
+        return -1;
+      }
+      if (free == 1) assign(last_free);
+      if (free == 2) ++new_binaries;
+    }
+  }
+  return new_binaries;
 }
 
 }  // namespace stacksplit::apps::sat

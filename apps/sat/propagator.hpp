@@ -41,6 +41,12 @@ class Propagator {
   // dropped, and the caller undoes).
   bool propagate();
 
+  // Propagates the queue for a look-ahead, which is undone at once: through
+  // occurrence lists, leaving the watches as they are. Returns how many
+  // clauses lost a literal and kept exactly two free ones and no true one (new
+  // binary clauses, the look-ahead's measure), or −1 on a conflict.
+  std::int64_t propagate_lookahead();
+
   // Unassigns the literals after the first `size` on the trail.
   void undo_to(std::size_t size) {
     while (trail_.size() > size) {
@@ -64,6 +70,9 @@ class Propagator {
     std::uint32_t clause;
     Lit blocker;  // another literal of the clause; if true, the clause needs no visit
   };
+
+  // Assigns what binary clauses imply from `p`; false on a conflict.
+  bool propagate_binary(Lit p);
 
   std::shared_ptr<const ClauseDatabase> database_;
   std::vector<std::int8_t> value_;  // per literal
