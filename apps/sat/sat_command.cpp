@@ -147,6 +147,8 @@ void add_sat_command(CLI::App& app) {
                    "seconds before giving up with s UNKNOWN (default: none)")
       ->check(CLI::PositiveNumber);
   cli::add_common_options(*command, options->common);
+  // Decide or count is --count's to say; a second way would only disagree.
+  command->remove_option(command->get_option("--mode"));
   command->callback([options] { run(*options); });
 }
 
