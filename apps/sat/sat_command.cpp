@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -109,11 +110,14 @@ void run(const SatOptions& options) {
   }
   const bool cut = solver_options.time_limit && solver_options.time_limit->cut();
   if (options.count) {
-    if (cut) {
-      std::cout << "c models at least " << result.total.solutions << " (time limit reached)\n";
-    } else {
-      std::cout << "c models " << result.total.solutions << '\n';
-    }
+    // Weights saturate at 2^64 − 1: then the count is a lower bound.
+    const std::uint64_t models = result.total.solutions;
+    const bool saturated = models == std::numeric_limits<std::uint64_t>::max();
+    std::cout << "c models " << (cut || saturated ? "at least " : "") << models
+              << (cut         ? " (time limit reached)"
+                  : saturated ? " (saturated)"
+                              : "")
+              << '\n';
   }
   if (result.solution) {
     std::cout << "s SATISFIABLE\n";

@@ -137,6 +137,7 @@ TEST(SatCommand, BadUsageExitsTwo) {
   EXPECT_EQ(sat(satisfiable_file() + " --scheme nosuch").status, 2);
   EXPECT_EQ(sat(satisfiable_file() + " --time-limit -1").status, 2);
   EXPECT_EQ(sat(satisfiable_file() + " --frobnicate").status, 2);
+  EXPECT_EQ(sat(satisfiable_file() + " --mode count").status, 2) << "--count says it";
   EXPECT_EQ(sat("").status, 2);
 }
 
