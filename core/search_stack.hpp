@@ -113,7 +113,8 @@ class SearchStack {
         if constexpr (kReplay) space_.ascend();
         continue;
       }
-      const Choice choice = buffer_.data()[top.next++];
+      // By reference: descend copies what it needs; nothing moves the buffer here.
+      const Choice& choice = buffer_.data()[top.next++];
       const std::uint32_t child_depth = base_depth_ + level_count;
       const Outcome outcome = space_.descend(choice);
       ++nodes;
