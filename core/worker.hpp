@@ -57,11 +57,12 @@ class Worker final : public SchemeContext {
 
   // Rank 0 enters the root; then the scheme starts and idle workers go asking.
   void start() {
-    idle_since_ = outbox_.now();
     if (rank_ == 0) {
       Outcome root = stack_.start_at_root(statistics_);
       if (root == Outcome::kSolution) on_solution_found();
     }
+    // Expanding the root is work, not idleness.
+    idle_since_ = outbox_.now();
     scheme_->on_start(*this);
     // The root's children were generated before the scheme could watch them.
     if (stack_.has_work() && stack_.depth() == 1 && stack_.watched_depth() >= 1)
