@@ -225,7 +225,7 @@ class MpiRuntime final : public Outbox<typename S::Choice> {
   }
 
   void wait_for_message(Worker<S>& worker) {
-    for (int attempt = 0; receive(&worker) == 0; ++attempt) {
+    for (int attempt = 0; receive(&worker) == 0; attempt = std::min(attempt + 1, kIdleYields)) {
       complete_sends();
       back_off(attempt);
     }
@@ -294,13 +294,14 @@ class MpiRuntime final : public Outbox<typename S::Choice> {
     MPI_Ireduce_scatter_block(sent_to_.data(), &expected, 1, MPI_UINT64_T, MPI_SUM, comm_,
                               &counting);
     int counted = 0;
-    for (int attempt = 0; !counted; ++attempt) {
+    for (int attempt = 0; !counted; attempt = std::min(attempt + 1, kIdleYields)) {
       receive(nullptr);
       complete_sends();
       MPI_Test(&counting, &counted, MPI_STATUS_IGNORE);
       if (!counted) back_off(attempt);
     }
-    for (int attempt = 0; received_ < expected || in_flight_ > 0; ++attempt) {
+    for (int attempt = 0; received_ < expected || in_flight_ > 0;
+         attempt = std::min(attempt + 1, kIdleYields)) {
       receive(nullptr);
       complete_sends();
       back_off(attempt);
