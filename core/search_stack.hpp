@@ -128,7 +128,7 @@ class SearchStack {
             nodes += below.nodes - 1;  // the child itself is already counted
             leaves += below.leaves;
             dead_ends += below.dead_ends;
-            stats.solutions += below.solutions;
+            stats.solutions = saturating_add(stats.solutions, below.solutions);
             if (child_depth + below.max_depth > max_depth) max_depth = child_depth + below.max_depth;
             if constexpr (kReplay) space_.ascend();
             continue;
@@ -158,7 +158,7 @@ class SearchStack {
         if (outcome == Outcome::kDeadEnd) {
           ++dead_ends;
         } else {
-          stats.solutions += solution_weight_of(space_);
+          stats.solutions = saturating_add(stats.solutions, solution_weight_of(space_));
           keep_going = on_solution();
         }
       }
@@ -359,7 +359,8 @@ class SearchStack {
     }
     ++stats.leaves;
     if (outcome == Outcome::kDeadEnd) ++stats.dead_ends;
-    if (outcome == Outcome::kSolution) stats.solutions += solution_weight_of(space_);
+    if (outcome == Outcome::kSolution)
+      stats.solutions = saturating_add(stats.solutions, solution_weight_of(space_));
   }
 
   // Leaves the node whose children the top level held.

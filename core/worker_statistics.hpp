@@ -6,6 +6,12 @@
 
 namespace stacksplit::core {
 
+// Counts stop at 2^64 - 1 instead of wrapping (model counts can be that big).
+inline std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) {
+  const std::uint64_t sum = a + b;
+  return sum < a ? ~std::uint64_t{0} : sum;
+}
+
 // X(name, meaning)
 #define STACKSPLIT_WORKER_COUNTERS(X)                                        \
   X(nodes, "nodes expanded, the root included")                              \
@@ -34,7 +40,7 @@ struct WorkerStatistics {
 
   // Adds another worker's statistics (the reduction to rank 0).
   WorkerStatistics& operator+=(const WorkerStatistics& other) {
-#define STACKSPLIT_ADD_COUNTER(name, meaning) name += other.name;
+#define STACKSPLIT_ADD_COUNTER(name, meaning) name = saturating_add(name, other.name);
     STACKSPLIT_WORKER_COUNTERS(STACKSPLIT_ADD_COUNTER)
 #undef STACKSPLIT_ADD_COUNTER
     if (other.max_depth > max_depth) max_depth = other.max_depth;

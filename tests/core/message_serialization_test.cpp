@@ -84,5 +84,16 @@ TEST(MessageSerialization, StatisticsRoundTrip) {
   EXPECT_DOUBLE_EQ(copy.idle_seconds, 0.25);
 }
 
+TEST(WorkerStatisticsSum, CountsSaturateInsteadOfWrapping) {
+  WorkerStatistics a, b;
+  a.solutions = ~std::uint64_t{0} - 5;
+  b.solutions = 10;
+  a.nodes = 3;
+  b.nodes = 4;
+  a += b;
+  EXPECT_EQ(a.solutions, ~std::uint64_t{0});
+  EXPECT_EQ(a.nodes, 7u);
+}
+
 }  // namespace
 }  // namespace stacksplit::core
