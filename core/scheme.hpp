@@ -36,6 +36,9 @@ class SchemeContext {
   virtual bool request_outstanding() const = 0;
   // The run's cutoff depth (--cutoff), kNoCutoff when none was given.
   virtual std::uint32_t cutoff_depth() const = 0;
+  // Nodes this deep are counted whole by the application and never stand on
+  // a stack, so no part deeper than this can be sent (kNoCutoff: none).
+  virtual std::uint32_t serial_depth() const = 0;
 
   // Asks `victim` for work. One request is outstanding at a time.
   virtual void request_work(int victim) = 0;

@@ -54,6 +54,11 @@ class SearchStack {
   std::uint32_t base_depth() const { return base_depth_; }
 
   std::uint32_t depth() const { return base_depth_ + static_cast<std::uint32_t>(levels_.size()); }
+  // Nodes this deep are counted whole (kNoCutoff: the space counts no subtree).
+  std::uint32_t serial_depth() const {
+    if constexpr (CountsSubtrees<S>) return serial_depth_;
+    return kNoCutoff;
+  }
 
   void clear() {
     levels_.clear();

@@ -157,6 +157,7 @@ class Worker final : public SchemeContext {
   std::uint32_t depth() const override { return stack_.depth(); }
   bool request_outstanding() const override { return request_outstanding_; }
   std::uint32_t cutoff_depth() const override { return options_.split.cutoff_depth; }
+  std::uint32_t serial_depth() const override { return stack_.serial_depth(); }
   void watch_generated(std::uint32_t depth) override { stack_.watch_generated(depth); }
 
   void request_work(int victim) override {

@@ -13,6 +13,7 @@
 // holds a single node) waits, and is answered after the next quantum. The
 // worker runs both between quanta, so the manager cannot deadlock.
 
+#include <algorithm>
 #include <cstdint>
 #include <deque>
 
@@ -25,9 +26,12 @@ class SubtaskManager {
   // Depth used when the run gives no --cutoff.
   static constexpr std::uint32_t kDefaultSubtaskDepth = 4;
 
-  // The run's cutoff when given, else the default.
+  // The run's cutoff when given, else the default; never deeper than the
+  // application's serial depth, below which no node stands on a stack.
   static std::uint32_t subtask_depth_for(const core::SchemeContext& ctx) {
-    return ctx.cutoff_depth() == core::kNoCutoff ? kDefaultSubtaskDepth : ctx.cutoff_depth();
+    const std::uint32_t wanted =
+        ctx.cutoff_depth() == core::kNoCutoff ? kDefaultSubtaskDepth : ctx.cutoff_depth();
+    return std::min(wanted, std::max(ctx.serial_depth(), 1u));
   }
 
   void set_subtask_depth(std::uint32_t depth) { subtask_depth_ = depth; }

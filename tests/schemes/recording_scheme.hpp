@@ -124,6 +124,7 @@ class RecordingScheme final : public core::Scheme, private core::SchemeContext {
   std::uint32_t depth() const override { return ctx_->depth(); }
   bool request_outstanding() const override { return ctx_->request_outstanding(); }
   std::uint32_t cutoff_depth() const override { return ctx_->cutoff_depth(); }
+  std::uint32_t serial_depth() const override { return ctx_->serial_depth(); }
   void request_work(int victim) override {
     record(SchemeEvent::kRequestWork, victim);
     ctx_->request_work(victim);

@@ -243,6 +243,18 @@ TEST(Sl, OnlyTheManagerHandsOutSubtasks) {
   }
 }
 
+// A cutoff deeper than the application's serial depth (10 queens count their
+// subtrees whole from depth 3) still hands out subtasks: at the serial depth.
+TEST(Sl, SubtasksComeFromNoDeeperThanTheSerialDepth) {
+  for (const char* scheme : {"sl", "ml"}) {
+    const int workers = 4;
+    const RecordedRun run = record(scheme, workers, "complete", "step", 10, 8u);
+    EXPECT_GT(run.result.total.work_sent, 0u) << scheme;
+    for (int rank = 0; rank < workers; ++rank)
+      EXPECT_GT(run.result.per_worker[rank].nodes, 0u) << scheme << " worker " << rank << " idled";
+  }
+}
+
 // ML: the manager feeds sub-managers, sub-managers feed their groups, leaves
 // never give work and ask only sub-managers (their own first).
 TEST(Ml, ManagersFeedSubManagersWhoFeedLeaves) {
