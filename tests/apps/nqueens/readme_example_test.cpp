@@ -1,0 +1,41 @@
+// The README shows the whole N-Queens application as the example of a search
+// application; this keeps that copy word for word the code that is built.
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace {
+
+std::string read_source(const std::string& relative_path) {
+  std::ifstream in(std::string(STACKSPLIT_SOURCE_DIR) + "/" + relative_path);
+  EXPECT_TRUE(in) << "cannot open " << relative_path;
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+class ReadmeShowsTheFile : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(ReadmeShowsTheFile, WordForWord) {
+  const std::string path = GetParam();
+  const std::string readme = read_source("README.md");
+  const std::size_t caption = readme.find("`" + path + "`");
+  ASSERT_NE(caption, std::string::npos) << "README.md does not name " << path;
+  const std::size_t fence = readme.find("```", caption);
+  ASSERT_NE(fence, std::string::npos) << "no code block after " << path << " in README.md";
+  const std::size_t start = readme.find('\n', fence) + 1;
+  const std::size_t end = readme.find("```", start);
+  ASSERT_NE(end, std::string::npos) << "unclosed code block after " << path << " in README.md";
+  EXPECT_EQ(readme.substr(start, end - start), read_source(path))
+      << "README.md's copy of " << path << " differs from the file: copy the file in again";
+}
+
+INSTANTIATE_TEST_SUITE_P(NQueensApp, ReadmeShowsTheFile,
+                         ::testing::Values("apps/nqueens/nqueens.hpp",
+                                           "apps/nqueens/nqueens_command.cpp",
+                                           "apps/nqueens/CMakeLists.txt"));
+
+}  // namespace
