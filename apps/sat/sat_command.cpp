@@ -11,6 +11,7 @@
 #include "apps/sat/dimacs_reader.hpp"
 #include "apps/sat/dpll_space.hpp"
 #include "apps/sat/model_check.hpp"
+#include "core/runtime/mpi_runtime.hpp"
 
 namespace stacksplit::apps::sat {
 
@@ -73,7 +74,10 @@ void run(const SatOptions& options) {
   DimacsOptions read_options;
   read_options.strict = options.strict;
   DimacsInput input = read_dimacs(options.file, read_options);
-  for (const std::string& warning : input.warnings) std::cerr << "c warning: " << warning << '\n';
+  // Under mpirun every rank reads the file; only rank 0 speaks, as it alone reports.
+  const bool speaks = core::mpirun_rank().value_or(0) == 0;
+  if (speaks)
+    for (const std::string& warning : input.warnings) std::cerr << "c warning: " << warning << '\n';
 
   DpllOptions solver_options;
   solver_options.heuristic = parse_heuristic(options.heuristic);
@@ -85,7 +89,7 @@ void run(const SatOptions& options) {
   // The summary is ours, as c lines; the run record is still written.
   common.quiet = true;
 
-  if (!options.common.quiet) {
+  if (!options.common.quiet && speaks) {
     std::cout << "c stacksplit sat " << options.file << ": " << input.formula.num_variables()
               << " variables, " << input.formula.num_clauses() << " clauses (" << input.tautologies
               << " tautologies dropped), heuristic " << options.heuristic << ", " << common.workers

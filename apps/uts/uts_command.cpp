@@ -10,6 +10,7 @@
 #include "apps/uts/uts_params.hpp"
 #include "apps/uts/uts_presets.hpp"
 #include "apps/uts/uts_tree.hpp"
+#include "core/runtime/mpi_runtime.hpp"
 
 namespace stacksplit::apps::uts {
 
@@ -77,7 +78,9 @@ void add_uts_command(CLI::App& app) {
     const UtsTree prototype(params);
     const UtsPreset* preset = match_uts_preset(params);
     const std::string instance = preset ? std::string(preset->name) : uts_params_flags(params);
-    if (!options->common.quiet) std::cout << uts_params_text(params);
+    // Under mpirun every rank runs this; only rank 0 speaks, as it alone reports.
+    const bool speaks = core::mpirun_rank().value_or(0) == 0;
+    if (!options->common.quiet && speaks) std::cout << uts_params_text(params);
     auto result =
         cli::run_and_report<UtsTree>(options->common, "uts", instance, [&] { return prototype; });
     if (!result.reporting) return;
