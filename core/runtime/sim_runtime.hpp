@@ -32,7 +32,7 @@
 
 #include "core/machine_model.hpp"
 #include "core/run_result.hpp"
-#include "core/worker.hpp"
+#include "core/worker_pool.hpp"
 
 namespace stacksplit::core {
 
@@ -119,11 +119,10 @@ class SimRuntime final : public Outbox<typename S::Choice> {
       }
     }
     network_ = std::make_unique<SimNetwork>(machine_, distances);
+    WorkerPool<S> pool = make_worker_pool<S>(setup, *topology, *this, make_space);
     processors_.clear();
     processors_.resize(size);
-    for (int rank = 0; rank < size; ++rank)
-      processors_[rank].worker = std::make_unique<Worker<S>>(
-          rank, make_space(), setup.make_scheme(), *topology, *this, setup.options);
+    for (int rank = 0; rank < size; ++rank) processors_[rank].worker = std::move(pool[rank]);
 
     const auto wall_start = std::chrono::steady_clock::now();
     for (int rank = 0; rank < size; ++rank) {

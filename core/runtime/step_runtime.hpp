@@ -11,7 +11,7 @@
 
 #include "core/random.hpp"
 #include "core/run_result.hpp"
-#include "core/worker.hpp"
+#include "core/worker_pool.hpp"
 
 namespace stacksplit::core {
 
@@ -27,10 +27,7 @@ class StepRuntime final : public Outbox<typename S::Choice> {
     const int workers = setup.workers;
     auto topology = make_topology(setup.topology, workers);
     mailboxes_.assign(workers, {});
-    std::vector<std::unique_ptr<Worker<S>>> pool;
-    for (int rank = 0; rank < workers; ++rank)
-      pool.push_back(std::make_unique<Worker<S>>(rank, make_space(), setup.make_scheme(), *topology,
-                                                 *this, setup.options));
+    WorkerPool<S> pool = make_worker_pool<S>(setup, *topology, *this, make_space);
     Random order = Random::stream(setup.options.seed, 0xfeedULL);
     const auto wall_start = std::chrono::steady_clock::now();
     for (auto& worker : pool) worker->start();

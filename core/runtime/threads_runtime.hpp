@@ -15,7 +15,7 @@
 
 #include "core/progress_meter.hpp"
 #include "core/run_result.hpp"
-#include "core/worker.hpp"
+#include "core/worker_pool.hpp"
 
 namespace stacksplit::core {
 
@@ -31,10 +31,7 @@ class ThreadsRuntime final : public Outbox<typename S::Choice> {
     const int workers = setup.workers;
     auto topology = make_topology(setup.topology, workers);
     mailboxes_ = std::vector<Mailbox>(workers);
-    std::vector<std::unique_ptr<Worker<S>>> pool;
-    for (int rank = 0; rank < workers; ++rank)
-      pool.push_back(std::make_unique<Worker<S>>(rank, make_space(), setup.make_scheme(), *topology,
-                                                 *this, setup.options));
+    WorkerPool<S> pool = make_worker_pool<S>(setup, *topology, *this, make_space);
 
     start_ = Clock::now();
     std::exception_ptr failure;
