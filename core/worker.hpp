@@ -79,17 +79,13 @@ class Worker final : public SchemeContext {
     if (terminated_ || stopped_) return;
     if (!stack_.has_work()) {
       if (pending_.empty()) return;
-      stack_.load(pending_.front(), statistics_);
-      pending_.pop_front();
+      take_up_pending();
     }
     stack_.expand(options_.quantum, statistics_, [this] { return on_solution_found(); });
     if (const std::uint32_t generated = stack_.take_generated(); generated != 0 && !stopped_)
       scheme_->on_generated(*this, stack_.depth(), generated);
-    if (has_work()) {
-      scheme_->on_quantum(*this);
-    } else {
-      become_idle();
-    }
+    if (has_work()) scheme_->on_quantum(*this);  // may push work away
+    if (!has_work()) become_idle();
   }
 
   void handle(Msg&& message) {
@@ -134,7 +130,15 @@ class Worker final : public SchemeContext {
         if (!terminated_) scheme_->on_message(*this, from, message.control);
         break;
     }
-    if (!has_work()) try_terminate();
+    // A message may have taken the last work away (a request answered with
+    // the only queued unit, a scheme pushing a part): then go asking again.
+    if (!has_work()) {
+      if (!idle_ && !stopped_ && !terminated_) {
+        become_idle();
+      } else {
+        try_terminate();
+      }
+    }
   }
 
   bool terminated() const { return terminated_; }
@@ -169,6 +173,9 @@ class Worker final : public SchemeContext {
 
   bool send_work(int to) override {
     if (stopped_ || terminated_) return false;
+    // The last queued unit is taken up and split, not handed over whole:
+    // the donor keeps part of its work instead of going idle.
+    if (!stack_.has_work() && pending_.size() == 1) take_up_pending();
     std::optional<WorkUnit<Choice>> unit;
     if (!pending_.empty() && (!stack_.has_work() || stack_.untried() < 2)) {
       // A queued unit goes whole before the running stack is cut.
@@ -212,6 +219,11 @@ class Worker final : public SchemeContext {
                                                   ? message.work.payload_bytes()
                                                   : sizeof(SchemeMessage));
     outbox_.send(to, std::move(message));
+  }
+
+  void take_up_pending() {
+    stack_.load(pending_.front(), statistics_);
+    pending_.pop_front();
   }
 
   // The worker just ran out of work.
