@@ -215,9 +215,9 @@ class Worker final : public SchemeContext {
 
   void send_message(int to, Msg&& message) {
     ++statistics_.messages_sent;
-    statistics_.bytes_sent += kHeaderBytes + (message.tag == MessageTag::kWork
-                                                  ? message.work.payload_bytes()
-                                                  : sizeof(SchemeMessage));
+    statistics_.bytes_sent +=
+        kHeaderBytes +
+        (message.tag == MessageTag::kWork ? message.work.payload_bytes() : sizeof(SchemeMessage));
     outbox_.send(to, std::move(message));
   }
 

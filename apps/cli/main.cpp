@@ -14,6 +14,7 @@
 #include "analysis/analyze_command.hpp"
 #include "apps/cli/search_command.hpp"
 #include "apps/nqueens/nqueens_command.hpp"
+#include "apps/sat/dimacs_reader.hpp"
 #include "apps/sat/sat_command.hpp"
 #include "apps/uts/uts_command.hpp"
 
@@ -24,6 +25,8 @@ int main(int argc, char** argv) {
   stacksplit::apps::sat::add_sat_command(app);
   stacksplit::apps::uts::add_uts_command(app);
   stacksplit::analysis::add_analyze_command(app);
+  // Under mpirun every rank parses the same command line: one complaint is enough.
+  const bool first_rank = stacksplit::core::mpirun_rank().value_or(0) == 0;
   try {
     if (argc > 1 && argv[1][0] != '-') {
       std::string known;
@@ -33,7 +36,8 @@ int main(int argc, char** argv) {
         found = found || command->check_name(argv[1]);
       }
       if (!found)
-        throw std::invalid_argument("unknown command '" + std::string(argv[1]) + "' (known: " + known + ")");
+        throw std::invalid_argument("unknown command '" + std::string(argv[1]) +
+                                    "' (known: " + known + ")");
     }
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -41,11 +45,14 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForAllHelp& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::cerr << "stacksplit: error: " << e.what() << '\n';
+    if (first_rank) std::cerr << "stacksplit: error: " << e.what() << '\n';
     return 2;
   } catch (const std::invalid_argument& e) {
-    std::cerr << "stacksplit: error: " << e.what() << '\n';
+    if (first_rank) std::cerr << "stacksplit: error: " << e.what() << '\n';
     return 2;
+  } catch (const stacksplit::apps::sat::DimacsError& e) {
+    std::cerr << e.what() << '\n';  // FILE:LINE: what is wrong, as compilers say it
+    return 1;
   } catch (const std::exception& e) {
     std::cerr << "stacksplit: error: " << e.what() << '\n';
     return 1;

@@ -1,9 +1,10 @@
 #include "apps/cli/search_command.hpp"
 
+#include <unistd.h>
+
 #include <cstdio>
 #include <stdexcept>
 #include <thread>
-#include <unistd.h>
 
 #include "core/topology.hpp"
 
@@ -11,6 +12,12 @@ namespace stacksplit::cli {
 
 namespace {
 int exit_status_value = 0;
+
+std::string joined(const std::vector<std::string>& names) {
+  std::string text;
+  for (const std::string& name : names) text += (text.empty() ? "" : ", ") + name;
+  return text;
+}
 }  // namespace
 
 void set_exit_status(int status) { exit_status_value = status; }
@@ -27,10 +34,14 @@ std::string CommonOptions::default_runtime() {
 }
 
 void add_common_options(CLI::App& command, CommonOptions& options) {
-  command.add_option("-w,--workers", options.workers,
-                     "workers (default: hardware threads; under mpirun: the ranks)")
+  command
+      .add_option("-w,--workers", options.workers,
+                  "workers (default: hardware threads; under mpirun: the ranks)")
       ->capture_default_str();
-  command.add_option("--scheme", options.scheme, "load-balancing scheme")->capture_default_str();
+  command
+      .add_option("--scheme", options.scheme,
+                  "load-balancing scheme: " + joined(schemes::scheme_names()))
+      ->capture_default_str();
   command.add_option("--split", options.split, "stack splitting: half or bottom")
       ->capture_default_str();
   command.add_option("--cutoff", options.cutoff, "never give away nodes deeper than this");
@@ -39,18 +50,22 @@ void add_common_options(CLI::App& command, CommonOptions& options) {
                      "(granularity; default: the application's choice, off in first mode)");
   command.add_option("--mode", options.mode, "count (exhaustive) or first (stop at a solution)")
       ->capture_default_str();
-  command.add_option("--runtime", options.runtime,
-                     "threads, step, sim (simulated machine) or mpi (one worker per rank, the "
-                     "default under mpirun)")
+  command
+      .add_option("--runtime", options.runtime,
+                  "threads, step, sim (simulated machine) or mpi (one worker per rank, the "
+                  "default under mpirun)")
       ->capture_default_str();
-  command.add_option("--topology", options.topology,
-                     "interconnection the scheme sees (default: complete; under --runtime sim "
-                     "the machine's network)");
-  std::string machines;
-  for (const std::string& name : core::machine_names())
-    machines += (machines.empty() ? "" : ", ") + name;
-  command.add_option("--machine", options.machine,
-                     "simulated machine for --runtime sim: " + machines)
+  command
+      .add_option("--topology", options.topology,
+                  "interconnection the scheme sees: " + joined(core::topology_names()) +
+                      " (default: complete; under --runtime sim the machine's network)")
+      ->check([](const std::string& name) {
+        return name.empty() ? "needs a name (known: " + joined(core::topology_names()) + ")"
+                            : std::string();
+      });
+  command
+      .add_option("--machine", options.machine,
+                  "simulated machine for --runtime sim: " + joined(core::machine_names()))
       ->capture_default_str();
   command.add_option("--machine-param", options.machine_params,
                      "override a machine parameter, key=value, repeatable (t_node, t_unit, t_s, "
@@ -74,6 +89,11 @@ core::RunSetup make_run_setup(const CommonOptions& options) {
     throw std::invalid_argument("--workers " + std::to_string(options.workers) +
                                 " is too many OS threads; use --runtime step for large P");
   if (options.runtime == "mpi") core::check_mpi_setup(options.workers);
+  if (const auto ranks = core::mpirun_rank_count(); options.runtime != "mpi" && ranks && *ranks > 1)
+    throw std::invalid_argument("--runtime " + options.runtime + " under mpirun with " +
+                                std::to_string(*ranks) + " ranks would run " +
+                                std::to_string(*ranks) +
+                                " separate searches; use --runtime mpi (the default there)");
   if (options.cutoff < -1 || options.cutoff > 1'000'000'000)
     throw std::invalid_argument("--cutoff must be a depth of 0 or more (got " +
                                 std::to_string(options.cutoff) + ")");
@@ -83,7 +103,8 @@ core::RunSetup make_run_setup(const CommonOptions& options) {
   setup.workers = options.workers;
   setup.options.mode = core::parse_search_mode(options.mode);
   setup.options.split.strategy = core::parse_split_strategy(options.split);
-  if (options.cutoff >= 0) setup.options.split.cutoff_depth = static_cast<std::uint32_t>(options.cutoff);
+  if (options.cutoff >= 0)
+    setup.options.split.cutoff_depth = static_cast<std::uint32_t>(options.cutoff);
   if (options.serial_depth < -1 || options.serial_depth > 1'000'000'000)
     throw std::invalid_argument("--serial-depth must be a depth of 0 or more (got " +
                                 std::to_string(options.serial_depth) + ")");

@@ -17,16 +17,12 @@ namespace stacksplit::apps::nqueens {
 
 class NQueens {
  public:
-  using Choice = std::uint32_t;  // the column bit of the queen placed in the next row
+  using Choice = std::uint32_t;       // the column bit of the queen placed in the next row
   using Solution = std::vector<int>;  // column of the queen in each row
 
   static constexpr int kMaxSize = 30;
 
-  explicit NQueens(int size) : size_(size), all_columns_((1u << size) - 1) {
-    if (size < 1 || size > kMaxSize)
-      throw std::invalid_argument("N-Queens size " + std::to_string(size) + " is out of range 1.." +
-                                  std::to_string(kMaxSize));
-  }
+  explicit NQueens(int size) : size_(checked(size)), all_columns_((1u << size_) - 1) {}
 
   core::Outcome reset() {
     row_ = 0;
@@ -103,6 +99,14 @@ class NQueens {
       count_below(all, columns | bit, (diagonals | bit) << 1, (antidiagonals | bit) >> 1, depth + 1,
                   counts);
     } while (free != 0);
+  }
+
+  // Before the mask is made: a shift by 32 or more would be undefined.
+  static int checked(int size) {
+    if (size < 1 || size > kMaxSize)
+      throw std::invalid_argument("N-Queens size " + std::to_string(size) + " is out of range 1.." +
+                                  std::to_string(kMaxSize));
+    return size;
   }
 
   int size_;

@@ -71,6 +71,12 @@ void print_statistics(std::ostream& out, const Result& result) {
 }
 
 void run(const SatOptions& options) {
+  cli::CommonOptions common = options.common;
+  common.mode = options.count ? "count" : "first";
+  // The summary is ours, as c lines; the run record is still written.
+  common.quiet = true;
+  (void)cli::make_run_setup(common);  // bad options end here, before the file is read
+
   DimacsOptions read_options;
   read_options.strict = options.strict;
   DimacsInput input = read_dimacs(options.file, read_options);
@@ -83,11 +89,6 @@ void run(const SatOptions& options) {
   solver_options.heuristic = parse_heuristic(options.heuristic);
   if (options.time_limit > 0)
     solver_options.time_limit = std::make_shared<TimeLimit>(options.time_limit);
-
-  cli::CommonOptions common = options.common;
-  common.mode = options.count ? "count" : "first";
-  // The summary is ours, as c lines; the run record is still written.
-  common.quiet = true;
 
   if (!options.common.quiet && speaks) {
     std::cout << "c stacksplit sat " << options.file << ": " << input.formula.num_variables()

@@ -80,6 +80,7 @@ void add_uts_command(CLI::App& app) {
     const std::string instance = preset ? std::string(preset->name) : uts_params_flags(params);
     // Under mpirun every rank runs this; only rank 0 speaks, as it alone reports.
     const bool speaks = core::mpirun_rank().value_or(0) == 0;
+    (void)cli::make_run_setup(options->common);  // bad options end here, before any output
     if (!options->common.quiet && speaks) std::cout << uts_params_text(params);
     auto result =
         cli::run_and_report<UtsTree>(options->common, "uts", instance, [&] { return prototype; });

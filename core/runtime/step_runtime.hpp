@@ -29,7 +29,7 @@ class StepRuntime final : public Outbox<typename S::Choice> {
     mailboxes_.assign(workers, {});
     WorkerPool<S> pool = make_worker_pool<S>(setup, *topology, *this, make_space);
     Random order = Random::stream(setup.options.seed, 0xfeedULL);
-    const auto wall_start = std::chrono::steady_clock::now();
+    wall_start_ = std::chrono::steady_clock::now();
     for (auto& worker : pool) worker->start();
 
     int running = workers;
@@ -40,7 +40,6 @@ class StepRuntime final : public Outbox<typename S::Choice> {
         if (all_quiet(pool)) break;
         continue;
       }
-      ++clock_;
       while (!mailboxes_[rank].empty() && !worker.terminated()) {
         Msg message = std::move(mailboxes_[rank].front());
         mailboxes_[rank].pop_front();
@@ -54,9 +53,7 @@ class StepRuntime final : public Outbox<typename S::Choice> {
     }
 
     Result result;
-    // Idle times are in logical steps; the run's time is the wall clock.
-    result.seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+    result.seconds = now();
     for (auto& worker : pool) {
       result.add_worker(worker->statistics());
       if (!result.solution && worker->solution()) result.solution = worker->solution();
@@ -65,7 +62,11 @@ class StepRuntime final : public Outbox<typename S::Choice> {
   }
 
   void send(int to, Msg&& message) override { mailboxes_[to].push_back(std::move(message)); }
-  double now() const override { return static_cast<double>(clock_); }
+  // The wall clock: idle times are seconds, as on threads. No scheme decides
+  // by the clock, so the interleaving and every counter still follow the seed.
+  double now() const override {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start_).count();
+  }
 
  private:
   bool all_quiet(const std::vector<std::unique_ptr<Worker<S>>>& pool) const {
@@ -76,7 +77,7 @@ class StepRuntime final : public Outbox<typename S::Choice> {
   }
 
   std::vector<std::deque<Msg>> mailboxes_;
-  std::uint64_t clock_ = 0;
+  std::chrono::steady_clock::time_point wall_start_ = std::chrono::steady_clock::now();
 };
 
 }  // namespace stacksplit::core

@@ -73,7 +73,6 @@ TEST(StepRuntime, TheSameSeedRepeatsTheRunExactly) {
   EXPECT_EQ(a.name, b.name) << #name " of worker " << rank;
     STACKSPLIT_WORKER_COUNTERS(STACKSPLIT_EXPECT_SAME)
 #undef STACKSPLIT_EXPECT_SAME
-    EXPECT_EQ(a.idle_seconds, b.idle_seconds) << "idle steps of worker " << rank;
     other_differs = other_differs || a.nodes != c.nodes || a.requests_sent != c.requests_sent;
   }
   EXPECT_TRUE(other_differs) << "another seed should interleave the workers differently";
