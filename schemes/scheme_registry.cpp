@@ -52,7 +52,8 @@ std::unique_ptr<core::Scheme> make_scheme(std::string_view name) {
   for (const SchemeInfo& info : scheme_table())
     if (info.name == name) return info.make();
   std::string known;
-  for (const SchemeInfo& info : scheme_table()) known += (known.empty() ? "" : ", ") + std::string(info.name);
+  for (const SchemeInfo& info : scheme_table())
+    known += (known.empty() ? "" : ", ") + std::string(info.name);
   throw std::invalid_argument("unknown scheme '" + std::string(name) + "' (known: " + known + ")");
 }
 

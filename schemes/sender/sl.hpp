@@ -13,9 +13,9 @@
 //
 // Processor 0 is the manager (subtask_manager.hpp); the cutoff is --cutoff, or
 // SubtaskManager::kDefaultSubtaskDepth, and never deeper than the application's
-// serial depth (nodes there are counted whole, so none deeper can be handed out). The manager rejects a request only once
-// it has no work at all, so a reject tells a worker that the search has no more
-// subtasks for it.
+// serial depth (nodes there are counted whole, so none deeper can be handed
+// out). The manager rejects a request only once it has no work at all, so a
+// reject tells a worker that the search has no more subtasks for it.
 
 #include "core/scheme.hpp"
 #include "schemes/sender/subtask_manager.hpp"
