@@ -3,7 +3,7 @@ grid of `stacksplit` searches (workload x scheme x P), collects their run
 records, and writes speedup tables, a CSV and gnuplot plots.
 
 Python 3 standard library only; plots need gnuplot (skipped with a note when it
-is missing). The run records are the format of core/run_record.cpp.
+is missing, and a gnuplot failure is a warning, not the end of a study). The run records are the format of core/run_record.cpp.
 """
 
 import concurrent.futures
@@ -216,7 +216,18 @@ def plot_speedups(folder, rows, workload, title, log_scale=True):
             + ", \\\n".join(f'  "{os.path.basename(stem)}.dat" index {i} using 1:2 '
                             f'title columnheader(1) with linespoints'
                             for i in range(len(schemes))) + "\n")
-    subprocess.run(["gnuplot", os.path.basename(stem) + ".gp"], cwd=folder, check=True)
+    # A plot is a by-product: a gnuplot that fails (no pngcairo, a bad font) must
+    # not cost the study its tables, analysis/ and summary.md.
+    try:
+        done = subprocess.run(["gnuplot", os.path.basename(stem) + ".gp"], cwd=folder,
+                              capture_output=True, text=True)
+    except OSError as error:
+        print(f"warning: gnuplot could not run ({error}): {stem}.png skipped", file=sys.stderr)
+        return None
+    if done.returncode != 0:
+        print(f"warning: gnuplot failed (exit {done.returncode}) on {stem}.gp, plot skipped: "
+              f"{done.stderr.strip()[-300:]}", file=sys.stderr)
+        return None
     return stem + ".png"
 
 
