@@ -26,7 +26,17 @@ namespace {
 // should be checked against it. Left out ("not given") until someone does:
 // ARR on the hypercube (cited both as O(P^2 log P) and as O(P^2 log^2 P)),
 // ARR and RP on a network of workstations, SB, and every sender-initiated
-// scheme (SL, ML, random allocation).
+// scheme (SL, ML, random allocation). A search of the public text available to
+// this project (2026-11-22) found the paper's abstract (CiteSeerX
+// 10.1.1.42.9026) and the textbook's description of GRR-M (Grama, Gupta,
+// Karypis & Kumar, Introduction to Parallel Computing, ch. 11) but neither
+// table, so nothing here could be checked against it or added from it.
+//
+// RP's O(P log^3 P) charges a request log P hops; with cut-through routing
+// (the Ncube/2), where a message costs about the same at any distance, the
+// same count of requests, V(P)·log W = O(P log P)·log W, gives P log^2 P.
+// That is a derivation, not a citation, so it is not an entry; neither form
+// is compared with the fit (log^3 P is outside the fitted set).
 constexpr std::string_view kRead = "KGR94, section on the quality of splitting";
 constexpr std::string_view kCited = "KGR94, as commonly cited";
 
@@ -34,14 +44,14 @@ constexpr std::array kTable = {
     TheoreticalIsoefficiency{"rp", Architecture::kHypercube, "O(P log^3 P) (times 1/alpha)",
                              std::nullopt, kRead},
     TheoreticalIsoefficiency{"nn", Architecture::kHypercube,
-                             "Theta(P^log2(1+1/alpha)), exponential-like in 1/alpha",
-                             std::nullopt, kRead},
-    TheoreticalIsoefficiency{"grr", Architecture::kHypercube, "O(P^2 log P)",
-                             Hypothesis{{2, 1}, 1}, kCited},
+                             "Theta(P^log2(1+1/alpha)), exponential-like in 1/alpha", std::nullopt,
+                             kRead},
+    TheoreticalIsoefficiency{"grr", Architecture::kHypercube, "O(P^2 log P)", Hypothesis{{2, 1}, 1},
+                             kCited},
     TheoreticalIsoefficiency{"grr_m", Architecture::kHypercube, "O(P log^2 P)",
                              Hypothesis{{1, 1}, 2}, kCited},
-    TheoreticalIsoefficiency{"rp", Architecture::kMesh, "O(P^1.5 log^2 P)",
-                             Hypothesis{{3, 2}, 2}, kCited},
+    TheoreticalIsoefficiency{"rp", Architecture::kMesh, "O(P^1.5 log^2 P)", Hypothesis{{3, 2}, 2},
+                             kCited},
     TheoreticalIsoefficiency{"grr", Architecture::kWorkstationNetwork, "O(P^2 log P)",
                              Hypothesis{{2, 1}, 1}, kCited},
 };
@@ -58,9 +68,12 @@ std::string normalized_scheme(std::string_view scheme) {
 
 std::string_view architecture_name(Architecture architecture) {
   switch (architecture) {
-    case Architecture::kHypercube: return "hypercube";
-    case Architecture::kMesh: return "mesh";
-    case Architecture::kWorkstationNetwork: return "network of workstations";
+    case Architecture::kHypercube:
+      return "hypercube";
+    case Architecture::kMesh:
+      return "mesh";
+    case Architecture::kWorkstationNetwork:
+      return "network of workstations";
   }
   return "?";
 }
