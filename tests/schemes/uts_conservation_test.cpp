@@ -1,16 +1,30 @@
 // Conservation on the UTS sample trees T1 (geometric, depth 10) and T3
-// (binomial, depth 1572), whose sizes the benchmark publishes: every scheme on
-// a representative part of the matrix (both runtimes, a small and a large P,
-// each topology, both splitting strategies) counts exactly the published tree.
+// (binomial, depth 1572), whose sizes the benchmark publishes: every scheme,
+// under both runtimes, at every P in {1, 2, 3, 4, 8, 16}, on every topology
+// that allows P, with both splitting strategies, counts exactly the published
+// tree, whatever the run's seed.
+//
+// A run takes a few tenths of a second, too long for the full cross product
+// with both trees and both seeds (3312 runs). The matrix below runs each
+// (scheme, P, topology) cell once, 207 runs, and lets the runtime, the split,
+// the tree and the seed turn over with the cell's indices so that each value
+// of each of them meets every scheme, P, topology and every value of the other
+// three, and each (scheme, P) and each (scheme, topology) meets both runtimes
+// and both splits. CoversEveryAxisPair checks that promise.
 
 #include <gtest/gtest.h>
 
+#include <array>
+#include <map>
+#include <set>
 #include <string>
 #include <tuple>
+#include <vector>
 
 #include "apps/uts/uts_presets.hpp"
 #include "apps/uts/uts_tree.hpp"
 #include "core/runtime/run_search.hpp"
+#include "core/topology.hpp"
 #include "tests/schemes/scheme_cases.hpp"
 
 namespace stacksplit::core {
@@ -18,55 +32,131 @@ namespace {
 
 using apps::uts::UtsTree;
 
-using Case = std::tuple<std::string /*tree*/, std::string /*scheme*/, std::string /*runtime*/,
-                        int /*workers*/, std::string /*topology*/, SplitStrategy>;
+struct Case {
+  std::string tree;
+  std::string scheme;
+  std::string runtime;
+  int workers;
+  std::string topology;
+  SplitStrategy split;
+  std::uint64_t seed;
+};
+
+constexpr std::array<const char*, 2> kTrees{"T1", "T3"};
+constexpr std::array<std::uint64_t, 2> kSeeds{7, 8};
+constexpr std::array<const char*, 2> kRuntimes{"step", "threads"};
+constexpr std::array<SplitStrategy, 2> kSplits{SplitStrategy::kHalf, SplitStrategy::kBottom};
+constexpr std::array<int, 6> kWorkers{1, 2, 3, 4, 8, 16};
+
+// Indices s (scheme), p (P), t (topology among those allowed at P), all
+// taken mod 2, and their halves: the runtime turns with t + p/2, the split
+// with s + t/2 + p/2, the seed with s + p + t/2, the tree with s + p + t/2 +
+// s/2 + p/2 (found by a search over such sums; the test below checks it).
+std::vector<Case> covering_matrix() {
+  std::vector<Case> cases;
+  const std::vector<std::string> schemes = stacksplit::testing::every_scheme();
+  for (std::size_t s = 0; s < schemes.size(); ++s)
+    for (std::size_t p = 0; p < kWorkers.size(); ++p) {
+      std::size_t t = 0;
+      for (const std::string& topology : topology_names()) {
+        if (!stacksplit::testing::topology_allows(topology, kWorkers[p])) continue;
+        const std::size_t seed = s + p + t / 2;
+        cases.push_back(Case{kTrees[(seed + s / 2 + p / 2) % 2], schemes[s],
+                             kRuntimes[(t + p / 2) % 2], kWorkers[p], topology,
+                             kSplits[(s + t / 2 + p / 2) % 2], kSeeds[seed % 2]});
+        ++t;
+      }
+    }
+  return cases;
+}
 
 class UtsConservation : public ::testing::TestWithParam<Case> {};
 
 TEST_P(UtsConservation, CountsThePublishedTree) {
-  const auto& [tree, scheme, runtime, workers, topology, split] = GetParam();
-  const apps::uts::UtsPreset& preset = apps::uts::find_uts_preset(tree);
+  const Case& c = GetParam();
+  const apps::uts::UtsPreset& preset = apps::uts::find_uts_preset(c.tree);
   const apps::uts::UtsParams params = preset.params();
-  const RunSetup setup = stacksplit::testing::scheme_setup(scheme, workers, topology, split,
-                                                           /*seed=*/7, /*quantum=*/256);
-  const auto result = run_search<UtsTree>(runtime, setup, [&] { return UtsTree(params); });
+  const RunSetup setup = stacksplit::testing::scheme_setup(c.scheme, c.workers, c.topology, c.split,
+                                                           c.seed, /*quantum=*/256);
+  const auto result = run_search<UtsTree>(c.runtime, setup, [&] { return UtsTree(params); });
   EXPECT_EQ(result.total.nodes, preset.expected.nodes);
   EXPECT_EQ(result.total.max_depth, preset.expected.max_depth);
   EXPECT_EQ(result.total.leaves, preset.expected.leaves);
   EXPECT_EQ(result.total.work_sent, result.total.work_received);
+  // Millions of nodes: with more than one processor, work must have moved.
+  if (c.workers > 1) {
+    EXPECT_GT(result.total.work_sent, 0u) << "nothing moved";
+  }
 }
 
 std::string case_name(const ::testing::TestParamInfo<Case>& info) {
-  const auto& [tree, scheme, runtime, workers, topology, split] = info.param;
-  std::string name = tree + "_" + scheme + "_" + runtime + "_P" + std::to_string(workers) + "_" +
-                     topology + "_" + std::string(to_string(split));
-  for (char& c : name)
-    if (c == '-') c = '_';
+  const Case& c = info.param;
+  std::string name = c.tree + "_" + c.scheme + "_" + c.runtime + "_P" + std::to_string(c.workers) +
+                     "_" + c.topology + "_" + std::string(to_string(c.split)) + "_seed" +
+                     std::to_string(c.seed);
+  for (char& ch : name)
+    if (ch == '-') ch = '_';
   return name;
 }
 
-const auto kSchemes = ::testing::ValuesIn(stacksplit::testing::every_scheme());
+INSTANTIATE_TEST_SUITE_P(Matrix, UtsConservation, ::testing::ValuesIn(covering_matrix()),
+                         case_name);
 
-// Threads: 4 workers on a ring with half splitting.
-INSTANTIATE_TEST_SUITE_P(Threads, UtsConservation,
-                         ::testing::Combine(::testing::Values("T1", "T3"), kSchemes,
-                                            ::testing::Values("threads"), ::testing::Values(4),
-                                            ::testing::Values("ring"),
-                                            ::testing::Values(SplitStrategy::kHalf)),
-                         case_name);
-// Step: 16 workers on a hypercube with bottom splitting, and on a mesh with half.
-INSTANTIATE_TEST_SUITE_P(Step, UtsConservation,
-                         ::testing::Combine(::testing::Values("T1"), kSchemes,
-                                            ::testing::Values("step"), ::testing::Values(16),
-                                            ::testing::Values("hypercube"),
-                                            ::testing::Values(SplitStrategy::kBottom)),
-                         case_name);
-INSTANTIATE_TEST_SUITE_P(StepDeep, UtsConservation,
-                         ::testing::Combine(::testing::Values("T3"), kSchemes,
-                                            ::testing::Values("step"), ::testing::Values(16),
-                                            ::testing::Values("mesh"),
-                                            ::testing::Values(SplitStrategy::kHalf)),
-                         case_name);
+// The matrix's promise: each (scheme, P, topology) cell once; every value of
+// the runtime, the split, the tree and the seed paired with every value of
+// every other axis; both runtimes and both splits for each (scheme, P) and
+// each (scheme, topology).
+TEST(UtsConservationMatrix, CoversEveryAxisPair) {
+  const std::vector<Case> cases = covering_matrix();
+  std::set<std::tuple<std::string, int, std::string>> cells;
+  std::map<std::pair<std::string, std::string>, std::set<std::string>> met;
+  for (const Case& c : cases) {
+    EXPECT_TRUE(cells.emplace(c.scheme, c.workers, c.topology).second)
+        << c.scheme << ' ' << c.workers << ' ' << c.topology << " twice";
+    for (const std::string& cell : {"P" + std::to_string(c.workers), c.topology}) {
+      met[{c.scheme, cell}].insert(c.runtime);
+      met[{c.scheme, cell}].insert(std::string(to_string(c.split)));
+    }
+  }
+  std::size_t allowed = 0;
+  for (int workers : kWorkers)
+    for (const std::string& topology : topology_names())
+      allowed += stacksplit::testing::topology_allows(topology, workers) ? 1 : 0;
+  EXPECT_EQ(cells.size(), allowed * stacksplit::testing::every_scheme().size());
+  for (const auto& [cell, values] : met)
+    EXPECT_EQ(values.size(), kRuntimes.size() + kSplits.size())
+        << cell.first << ' ' << cell.second << " misses a runtime or a split";
+
+  // Each case as axis values (as strings); pairs (axis a, value, axis b, value) seen.
+  const auto axes = [](const Case& c) {
+    return std::vector<std::string>{c.tree,
+                                    std::to_string(c.seed),
+                                    std::string(to_string(c.split)),
+                                    c.runtime,
+                                    c.scheme,
+                                    std::to_string(c.workers),
+                                    c.topology};
+  };
+  constexpr std::size_t kTurning = 4;  // tree, seed, split, runtime: the axes that turn over
+  std::vector<std::set<std::string>> values(axes(cases.front()).size());
+  std::set<std::tuple<std::size_t, std::string, std::size_t, std::string>> pairs;
+  for (const Case& c : cases) {
+    const auto v = axes(c);
+    for (std::size_t a = 0; a < v.size(); ++a) {
+      values[a].insert(v[a]);
+      for (std::size_t b = 0; b < v.size(); ++b) pairs.emplace(a, v[a], b, v[b]);
+    }
+  }
+  for (std::size_t a = 0; a < kTurning; ++a)
+    for (std::size_t b = 0; b < values.size(); ++b)
+      for (const std::string& x : values[a])
+        for (const std::string& y : values[b])
+          EXPECT_TRUE(a == b || pairs.count({a, x, b, y})) << x << " never meets " << y;
+  EXPECT_EQ(values[0].size(), kTrees.size());
+  EXPECT_EQ(values[1].size(), kSeeds.size());
+  EXPECT_EQ(values[2].size(), kSplits.size());
+  EXPECT_EQ(values[3].size(), kRuntimes.size());
+}
 
 }  // namespace
 }  // namespace stacksplit::core
