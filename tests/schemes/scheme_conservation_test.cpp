@@ -8,6 +8,7 @@
 #include <set>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "apps/nqueens/nqueens.hpp"
@@ -29,13 +30,16 @@ using stacksplit::testing::topology_allows;
 using Case = std::tuple<std::string /*runtime*/, std::string /*scheme*/, int /*workers*/,
                         std::string /*topology*/, SplitStrategy>;
 
+// Runs one case and checks its counts; returns the run's totals.
 template <class Space, class Make>
-void expect_same_counts(const Case& c, std::uint64_t seed, Make make) {
+WorkerStatistics expect_same_counts(const Case& c, std::uint64_t seed, Make make,
+                                    std::uint32_t serial_depth = kApplicationDefault) {
   const auto& [runtime, scheme, workers, topology, split] = c;
   Space sequential = make();
   const ReferenceCounts expected = reference_count(sequential);
-  const auto result =
-      run_search<Space>(runtime, scheme_setup(scheme, workers, topology, split, seed), make);
+  RunSetup setup = scheme_setup(scheme, workers, topology, split, seed);
+  setup.options.split.serial_depth = serial_depth;
+  const auto result = run_search<Space>(runtime, setup, make);
   // (nodes, leaves, solutions, dead ends, depth): the engine's and the oracle's.
   const auto counts = [](const auto& c) {
     return std::tuple(c.nodes, c.leaves, c.solutions, c.dead_ends, c.max_depth);
@@ -43,18 +47,33 @@ void expect_same_counts(const Case& c, std::uint64_t seed, Make make) {
   EXPECT_EQ(counts(result.total), counts(expected)) << "seed " << seed;
   EXPECT_EQ(result.total.work_sent, result.total.work_received) << "a work unit got lost";
   EXPECT_EQ(result.per_worker.size(), static_cast<std::size_t>(workers));
+  return result.total;
 }
 
 class SchemeConservation : public ::testing::TestWithParam<Case> {};
 
-// N-Queens 8, 9 and 10 (a replaying application), one seed each; the threads
-// runtime, slower to start, runs 9 and 10.
+// N-Queens (a replaying application), each board under two seeds: the step
+// runtime runs 8 and 10, the threads runtime, slower to start, 10. Then 9
+// with the serial depth off, so that splits go all the way down and the
+// receiver replays long paths. The step runtime is deterministic, so there
+// work must have moved whenever P > 1.
 TEST_P(SchemeConservation, NQueens) {
   const bool step = std::get<0>(GetParam()) == "step";
-  for (std::uint64_t seed : {1, 2, 3}) {
-    const int n = 8 + static_cast<int>(seed % 3);
+  const bool parallel = std::get<2>(GetParam()) > 1;
+  for (const int n : {8, 10}) {
     if (n == 8 && !step) continue;
-    expect_same_counts<NQueens>(GetParam(), seed, [n] { return NQueens(n); });
+    for (std::uint64_t seed : {1, 2}) {
+      const WorkerStatistics total =
+          expect_same_counts<NQueens>(GetParam(), seed, [n] { return NQueens(n); });
+      if (step && parallel) {
+        EXPECT_GT(total.work_sent, 0u) << n << " queens, seed " << seed << ": nothing moved";
+      }
+    }
+  }
+  const WorkerStatistics deep = expect_same_counts<NQueens>(
+      GetParam(), 3, [] { return NQueens(9); }, kNoCutoff);
+  if (step && parallel) {
+    EXPECT_GT(deep.work_sent, 0u) << "serial depth off: nothing moved";
   }
 }
 
@@ -147,15 +166,24 @@ TEST(SchemeFirstMode, StopsEarlyWithARealSolution) {
   const int n = 13;
   NQueens sequential(n);
   const std::uint64_t all_nodes = reference_count(sequential).nodes;
-  for (const std::string& scheme : stacksplit::testing::every_scheme()) {
+  // Every P on the complete network, and 8 processors on one of the others
+  // (turning with the scheme, so each network meets several schemes).
+  const std::vector<std::string> schemes = stacksplit::testing::every_scheme();
+  const std::vector<std::string> networks{"ring", "mesh", "hypercube"};
+  for (std::size_t s = 0; s < schemes.size(); ++s) {
+    std::vector<std::pair<int, std::string>> shapes;
+    for (int workers : {1, 2, 3, 4, 8, 16}) shapes.emplace_back(workers, "complete");
+    shapes.emplace_back(8, networks[s % networks.size()]);
     for (const char* runtime : {"step", "threads"}) {
-      for (int workers : {1, 2, 4, 8, 16}) {
-        RunSetup setup = scheme_setup(scheme, workers, "complete", SplitStrategy::kHalf, 3, 64);
+      for (const auto& [workers, topology] : shapes) {
+        RunSetup setup = scheme_setup(schemes[s], workers, topology, SplitStrategy::kHalf, 3, 64);
         setup.options.mode = SearchMode::kFirst;
         const auto result = run_search<NQueens>(runtime, setup, [] { return NQueens(n); });
-        ASSERT_TRUE(result.solution) << scheme << ' ' << runtime << ' ' << workers;
-        EXPECT_TRUE(is_placement(*result.solution, n)) << scheme << ' ' << runtime;
-        EXPECT_LT(result.total.nodes, all_nodes / 4) << scheme << ' ' << runtime << ' ' << workers;
+        const std::string where =
+            schemes[s] + ' ' + runtime + ' ' + std::to_string(workers) + ' ' + topology;
+        ASSERT_TRUE(result.solution) << where;
+        EXPECT_TRUE(is_placement(*result.solution, n)) << where;
+        EXPECT_LT(result.total.nodes, all_nodes / 4) << where;
       }
     }
   }
