@@ -31,7 +31,8 @@ nlohmann::json worker_json(const WorkerStatistics& statistics) {
 
 }  // namespace
 
-nlohmann::json make_run_record(const RunDescription& description, const RunMeasurement& measurement) {
+nlohmann::json make_run_record(const RunDescription& description,
+                               const RunMeasurement& measurement) {
   const WorkerStatistics& total = measurement.total;
   nlohmann::json record;
   record["schema"] = kRunRecordSchema;
@@ -79,15 +80,16 @@ nlohmann::json make_run_record(const RunDescription& description, const RunMeasu
       record["efficiency"] = speedup / description.workers;
     }
   }
-  record["counters"] = {{"requests", total.requests_sent},  {"rejects", total.rejects_sent},
+  record["counters"] = {{"requests", total.requests_sent},   {"rejects", total.rejects_sent},
                         {"work_transfers", total.work_sent}, {"messages", total.messages_sent},
                         {"bytes", total.bytes_sent},         {"idle_s", total.idle_seconds},
-                        {"replayed", total.replayed},       {"node_cost", total.node_cost}};
+                        {"replayed", total.replayed},        {"node_cost", total.node_cost}};
   nlohmann::json workers = nlohmann::json::array();
   if (measurement.per_worker)
     for (const WorkerStatistics& statistics : *measurement.per_worker)
       workers.push_back(worker_json(statistics));
   record["per_worker"] = std::move(workers);
+  record["app_details"] = description.app_details;
   return record;
 }
 

@@ -25,6 +25,10 @@ struct RunDescription {
   std::vector<std::pair<std::string, double>> machine_params;  // sim runtime: the model used
   int workers = 1;
   SearchOptions options;
+  // What only the application knows (its options, its answer, its own
+  // counters), written as the record's "app_details" object. Core never looks
+  // inside; the analysis ignores it.
+  nlohmann::json app_details = nlohmann::json::object();
 };
 
 struct RunMeasurement {
@@ -37,7 +41,8 @@ struct RunMeasurement {
                                    // reproducible), only summarized
 };
 
-nlohmann::json make_run_record(const RunDescription& description, const RunMeasurement& measurement);
+nlohmann::json make_run_record(const RunDescription& description,
+                               const RunMeasurement& measurement);
 
 // Appends one line; throws std::runtime_error naming the file if it cannot.
 void append_run_record(const std::string& path, const nlohmann::json& record);

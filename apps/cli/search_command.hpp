@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 #include <cstdint>
 #include <iostream>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -20,7 +21,7 @@ struct CommonOptions {
   int workers = default_workers();
   std::string scheme = "rp";
   std::string split = "half";
-  std::int64_t cutoff = -1;  // none
+  std::int64_t cutoff = -1;        // none
   std::int64_t serial_depth = -1;  // the application's own choice
   std::string mode = "count";
   std::string runtime = default_runtime();
@@ -55,17 +56,29 @@ std::string resolved_topology(const CommonOptions& options);
 core::RunDescription describe_run(const CommonOptions& options, std::string app,
                                   std::string instance);
 
+// An application with nothing of its own to record.
+struct NoAppDetails {
+  template <class Result>
+  nlohmann::json operator()(const Result&) const {
+    return nlohmann::json::object();
+  }
+};
+
 // Runs the search, prints the summary unless --quiet, appends the run record
 // if --json was given, and returns the result for the application to print.
-template <core::SearchSpace S, class MakeSpace>
+// `app_details(result)` gives the record's "app_details" object: called after
+// the search, so that it can hold the application's answer and counters.
+template <core::SearchSpace S, class MakeSpace, class AppDetails = NoAppDetails>
 auto run_and_report(const CommonOptions& options, const std::string& app,
-                    const std::string& instance, MakeSpace&& make_space) {
+                    const std::string& instance, MakeSpace&& make_space,
+                    AppDetails&& app_details = {}) {
   const core::RunSetup setup = make_run_setup(options);
   auto result = core::run_search<S>(options.runtime, setup, make_space);
   core::RunDescription description = describe_run(options, app, instance);
-  core::RunMeasurement measurement{&result.per_worker, result.total,
-                                   result.seconds,     result.time_kind,
-                                   result.sequential_seconds, result.wall_seconds};
+  if (result.reporting) description.app_details = app_details(result);
+  core::RunMeasurement measurement{
+      &result.per_worker,        result.total,       result.seconds, result.time_kind,
+      result.sequential_seconds, result.wall_seconds};
   if (result.reporting) {
     if (!options.quiet) print_run_summary(std::cout, description, measurement);
     if (!options.json.empty())

@@ -124,8 +124,9 @@ void BranchingHeuristic::preselect(const Propagator& propagator) {
       rank_[v] = p * n * 1024 + p + n;
     }
   }
-  std::size_t wanted = std::max<std::size_t>(options_.min_candidates,
-                                             candidates_.size() * options_.candidate_percent / 100);
+  // At least one: a node with clauses left but no candidate would never branch.
+  std::size_t wanted = std::max<std::size_t>(
+      {1, options_.min_candidates, candidates_.size() * options_.candidate_percent / 100});
   if (candidates_.size() <= wanted) return;
   // Highest rank first; ties go to the lower index.
   auto better = [this](std::uint32_t a, std::uint32_t b) {
@@ -220,7 +221,7 @@ Branch BranchingHeuristic::lookahead(Propagator& propagator) {
         continue;
       }
       if (options_.necessary_assignments && !necessary_.empty()) {
-        statistics_.necessary += necessary_.size();
+        statistics_.necessary_assignments += necessary_.size();
         forced = true;
         for (Lit lit : necessary_) {
           if (!force(propagator, lit)) return {NodeStatus::kConflict, 0};

@@ -28,16 +28,19 @@ std::string_view to_string(Heuristic heuristic);
 // Throws std::invalid_argument with a message fit to print.
 Heuristic parse_heuristic(std::string_view name);
 
-// The look-ahead's tunables, each once: X(name, type, default, meaning).
-#define STACKSPLIT_SAT_LOOKAHEAD_OPTIONS(X)                                                   \
-  X(min_candidates, std::uint32_t, 10, "variables looked ahead at least, if free")            \
-  X(candidate_percent, std::uint32_t, 10, "percent of the free variables looked ahead")       \
-  X(max_rounds, std::uint32_t, 4, "look-ahead passes at a node while failed literals appear") \
-  X(necessary_assignments, bool, true, "force literals implied by both x and not x")          \
-  X(fewer_reductions_first, bool, true, "try first the literal that shrinks fewer clauses")
+// The look-ahead's tunables, each once: X(name, type, default, least, most,
+// meaning). The CLI's --lookahead-* options and the run record come from here.
+#define STACKSPLIT_SAT_LOOKAHEAD_OPTIONS(X)                                                       \
+  X(min_candidates, std::uint32_t, 10, 1, 1u << 24, "variables looked ahead at least, if free")   \
+  X(candidate_percent, std::uint32_t, 10, 0, 100, "percent of the free variables looked ahead")   \
+  X(max_rounds, std::uint32_t, 4, 1, 1000,                                                        \
+    "look-ahead passes at a node while failed literals appear")                                   \
+  X(necessary_assignments, bool, true, false, true, "force literals implied by both x and not x") \
+  X(fewer_reductions_first, bool, true, false, true,                                              \
+    "try first the literal that shrinks fewer clauses")
 
 struct LookaheadOptions {
-#define STACKSPLIT_DECLARE_OPTION(name, type, value, meaning) type name = value;
+#define STACKSPLIT_DECLARE_OPTION(name, type, value, least, most, meaning) type name = value;
   STACKSPLIT_SAT_LOOKAHEAD_OPTIONS(STACKSPLIT_DECLARE_OPTION)
 #undef STACKSPLIT_DECLARE_OPTION
 };
@@ -54,11 +57,25 @@ struct Branch {
   Lit first = 0;
 };
 
+// The heuristic's counters, each once: X(name, meaning). Printed as c lines
+// and recorded from here.
+#define STACKSPLIT_SAT_HEURISTIC_COUNTERS(X)                      \
+  X(lookaheads, "literals assigned and propagated tentatively")   \
+  X(failed_literals, "complements forced by a failed look-ahead") \
+  X(necessary_assignments, "literals forced because x and not x imply them")
+
 // Statistics of one worker's heuristic, plain counters.
 struct HeuristicStatistics {
-  std::uint64_t lookaheads = 0;       // literals assigned and propagated tentatively
-  std::uint64_t failed_literals = 0;  // complements forced by a failed look-ahead
-  std::uint64_t necessary = 0;        // literals forced because x and ¬x both imply them
+#define STACKSPLIT_DECLARE_COUNTER(name, meaning) std::uint64_t name = 0;
+  STACKSPLIT_SAT_HEURISTIC_COUNTERS(STACKSPLIT_DECLARE_COUNTER)
+#undef STACKSPLIT_DECLARE_COUNTER
+
+  // Adds what `after` counted beyond `before`.
+  void add_difference(const HeuristicStatistics& after, const HeuristicStatistics& before) {
+#define STACKSPLIT_ADD_COUNTER(name, meaning) name += after.name - before.name;
+    STACKSPLIT_SAT_HEURISTIC_COUNTERS(STACKSPLIT_ADD_COUNTER)
+#undef STACKSPLIT_ADD_COUNTER
+  }
 };
 
 class BranchingHeuristic {

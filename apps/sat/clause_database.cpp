@@ -1,5 +1,9 @@
 #include "apps/sat/clause_database.hpp"
 
+#include <algorithm>
+#include <cassert>
+#include <cstdlib>
+
 namespace stacksplit::apps::sat {
 
 namespace {
@@ -13,9 +17,28 @@ std::vector<std::uint32_t> starts_from_counts(const std::vector<std::uint32_t>& 
 
 }  // namespace
 
+Lit ClauseDatabase::from_original(Literal dimacs) const {
+  const Literal v = std::abs(dimacs);
+  auto at = std::lower_bound(original_variable_.begin(), original_variable_.end(), v);
+  assert(at != original_variable_.end() && *at == v);
+  const auto inner = static_cast<Lit>(at - original_variable_.begin());
+  return 2 * inner + (dimacs < 0 ? 1 : 0);
+}
+
 ClauseDatabase::ClauseDatabase(const CnfFormula& formula)
-    : num_variables_(static_cast<std::uint32_t>(formula.num_variables())),
-      has_empty_clause_(formula.has_empty_clause()) {
+    : has_empty_clause_(formula.has_empty_clause()) {
+  // Sorting the occurring variables costs O(L log L) once; a table indexed by
+  // the declared variables would cost what the header says.
+  original_variable_.reserve(formula.num_literals());
+  for (std::size_t c = 0; c < formula.num_clauses(); ++c)
+    for (Literal l : formula.clause(c)) original_variable_.push_back(std::abs(l));
+  std::sort(original_variable_.begin(), original_variable_.end());
+  original_variable_.erase(std::unique(original_variable_.begin(), original_variable_.end()),
+                           original_variable_.end());
+  original_variable_.shrink_to_fit();
+  num_variables_ = static_cast<std::uint32_t>(original_variable_.size());
+  num_unused_variables_ = static_cast<std::uint32_t>(formula.num_variables()) - num_variables_;
+
   const std::uint32_t literals = 2 * num_variables_;
   std::vector<std::uint32_t> implied_count(literals, 0);
   std::vector<std::uint32_t> ternary_count(literals, 0);
@@ -23,18 +46,19 @@ ClauseDatabase::ClauseDatabase(const CnfFormula& formula)
   for (std::size_t c = 0; c < formula.num_clauses(); ++c) {
     auto clause = formula.clause(c);
     if (clause.size() == 1) {
-      units_.push_back(to_lit(clause[0]));
+      units_.push_back(from_original(clause[0]));
     } else if (clause.size() == 2) {
-      Lit a = to_lit(clause[0]);
-      Lit b = to_lit(clause[1]);
+      Lit a = from_original(clause[0]);
+      Lit b = from_original(clause[1]);
       binary_pairs_.push_back(a);
       binary_pairs_.push_back(b);
       ++implied_count[negate(a)];
       ++implied_count[negate(b)];
     } else {
       for (Literal l : clause) {
-        long_lits_.push_back(to_lit(l));
-        ++(clause.size() == 3 ? ternary_count : wide_count)[to_lit(l)];
+        const Lit lit = from_original(l);
+        long_lits_.push_back(lit);
+        ++(clause.size() == 3 ? ternary_count : wide_count)[lit];
       }
       long_start_.push_back(static_cast<std::uint32_t>(long_lits_.size()));
     }

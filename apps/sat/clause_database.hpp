@@ -3,6 +3,11 @@
 // worker: unit clauses, binary clauses as implication lists, longer clauses
 // with occurrence lists for the look-ahead. Literals are coded as 2·(v−1) + sign so that a
 // literal and its complement differ in the lowest bit.
+//
+// Only the variables that occur in some clause are numbered: the others need
+// no solver state (each only doubles the model count), and a header declaring
+// millions of them must not cost memory per worker. Inside, variable v is the
+// (v+1)-th occurring one; to_original and from_original translate.
 
 #include <cstdint>
 #include <memory>
@@ -15,13 +20,6 @@ namespace stacksplit::apps::sat {
 
 using Lit = std::uint32_t;
 
-inline Lit to_lit(Literal dimacs) {
-  return dimacs > 0 ? static_cast<Lit>(2 * (dimacs - 1)) : static_cast<Lit>(2 * (-dimacs - 1) + 1);
-}
-inline Literal to_dimacs(Lit lit) {
-  Literal v = static_cast<Literal>(lit >> 1) + 1;
-  return (lit & 1) ? -v : v;
-}
 inline Lit negate(Lit lit) { return lit ^ 1; }
 inline std::uint32_t var_of(Lit lit) { return lit >> 1; }
 
@@ -29,8 +27,19 @@ class ClauseDatabase {
  public:
   explicit ClauseDatabase(const CnfFormula& formula);
 
+  // Variables that occur in some clause: the solver's variables.
   std::uint32_t num_variables() const { return num_variables_; }
   std::uint32_t num_literals() const { return 2 * num_variables_; }
+  // Variables the header declares that occur in no clause.
+  std::uint32_t num_unused_variables() const { return num_unused_variables_; }
+
+  // The literal in the file's numbering.
+  Literal to_original(Lit lit) const {
+    Literal v = original_variable_[var_of(lit)];
+    return (lit & 1) ? -v : v;
+  }
+  // The inner literal of a file literal whose variable occurs in some clause.
+  Lit from_original(Literal dimacs) const;
   bool has_empty_clause() const { return has_empty_clause_; }
   std::span<const Lit> units() const { return units_; }
 
@@ -62,6 +71,8 @@ class ClauseDatabase {
 
  private:
   std::uint32_t num_variables_ = 0;
+  std::uint32_t num_unused_variables_ = 0;
+  std::vector<Literal> original_variable_;  // per inner variable, increasing
   bool has_empty_clause_ = false;
   std::vector<Lit> units_;
   std::vector<std::uint32_t> implied_start_;

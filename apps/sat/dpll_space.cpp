@@ -18,7 +18,9 @@ DpllSpace::DpllSpace(std::shared_ptr<const ClauseDatabase> database, const DpllO
 core::Outcome DpllSpace::enter(bool propagated, std::uint64_t propagations_before) {
   Level& level = levels_.back();
   if (propagated) {
+    const HeuristicStatistics before = heuristic_.statistics();
     Branch branch = heuristic_.decide(propagator_);
+    if (heuristic_sink_) heuristic_sink_->add_difference(heuristic_.statistics(), before);
     level.status = branch.status;
     level.first = branch.first;
   } else {
@@ -54,8 +56,9 @@ core::Outcome DpllSpace::reset() {
 void DpllSpace::choices(core::ChoiceSink<Choice>& out) {
   const Level& level = levels_.back();
   if (level.cut || level.status != NodeStatus::kBranch) return;
-  out.push(to_dimacs(level.first));
-  out.push(to_dimacs(negate(level.first)));
+  const ClauseDatabase& db = propagator_.database();
+  out.push(db.to_original(level.first));
+  out.push(db.to_original(negate(level.first)));
 }
 
 core::Outcome DpllSpace::descend(const Choice& literal) {
@@ -66,7 +69,7 @@ core::Outcome DpllSpace::descend(const Choice& literal) {
     node_cost_ = 0;
     return core::Outcome::kOpen;
   }
-  Lit lit = to_lit(literal);
+  Lit lit = propagator_.database().from_original(literal);
   assert(propagator_.value(lit) == kFree);
   levels_.push_back({propagator_.trail_size(), NodeStatus::kConflict, 0, false});
   propagator_.assign(lit);
@@ -80,16 +83,19 @@ void DpllSpace::ascend() {
 }
 
 std::uint64_t DpllSpace::solution_weight() const {
-  std::size_t free = propagator_.num_variables() - propagator_.num_assigned();
+  const std::uint64_t free = std::uint64_t{propagator_.num_variables()} -
+                             propagator_.num_assigned() +
+                             propagator_.database().num_unused_variables();
   if (free >= 64) return std::numeric_limits<std::uint64_t>::max();
   return std::uint64_t{1} << free;
 }
 
 DpllSpace::Solution DpllSpace::solution() const {
+  const ClauseDatabase& db = propagator_.database();
   Solution model(propagator_.num_variables());
   for (std::uint32_t v = 0; v < propagator_.num_variables(); ++v) {
-    Literal dimacs = static_cast<Literal>(v) + 1;
-    model[v] = propagator_.value(2 * v) == kTrue ? dimacs : -dimacs;
+    const Lit positive = 2 * v;
+    model[v] = db.to_original(propagator_.value(positive) == kTrue ? positive : negate(positive));
   }
   return model;
 }

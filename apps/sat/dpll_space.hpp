@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "apps/sat/branching_heuristic.hpp"
@@ -32,8 +33,10 @@ struct DpllOptions {
 class DpllSpace {
  public:
   using Choice = Literal;
-  // A model: one DIMACS literal per variable, in order; variables left free
-  // by a satisfying node are set false.
+  // A model: one DIMACS literal per variable that occurs in some clause, in
+  // increasing order of variable; those left free by a satisfying node are set
+  // false. Variables that occur nowhere are left out: either value will do
+  // (a partial model, as the SAT competition allows).
   using Solution = std::vector<Literal>;
 
   explicit DpllSpace(const CnfFormula& formula, const DpllOptions& options = {});
@@ -44,7 +47,8 @@ class DpllSpace {
   core::Outcome descend(const Choice& literal);
   void ascend();
 
-  // 2^(free variables) at a satisfying node, saturated.
+  // 2^(free variables, those that occur nowhere included) at a satisfying
+  // node, saturated at 2^64 − 1.
   std::uint64_t solution_weight() const;
   Solution solution() const;
   // Propagations done by the last reset or descend, look-aheads included.
@@ -54,6 +58,11 @@ class DpllSpace {
   std::uint32_t depth() const { return static_cast<std::uint32_t>(levels_.size() - 1); }
   std::uint64_t propagations() const { return propagator_.propagations(); }
   const HeuristicStatistics& heuristic_statistics() const { return heuristic_.statistics(); }
+  // From now on, what the heuristic counts is also added to `*sink` (one per
+  // worker: the engine owns the spaces, the front end reads the sinks after).
+  void count_heuristic_into(std::shared_ptr<HeuristicStatistics> sink) {
+    heuristic_sink_ = std::move(sink);
+  }
 
  private:
   // Completes the node after its literals are propagated.
@@ -71,6 +80,7 @@ class DpllSpace {
   BranchingHeuristic heuristic_;
   std::vector<Level> levels_;  // levels_[0] is the root
   std::uint64_t node_cost_ = 0;
+  std::shared_ptr<HeuristicStatistics> heuristic_sink_;
 };
 
 static_assert(core::ReplayableSearchSpace<DpllSpace>);

@@ -1,11 +1,17 @@
 #include "apps/sat/sat_command.hpp"
 
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <limits>
 #include <memory>
+#include <new>
+#include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
+#include <vector>
 
 #include "apps/cli/search_command.hpp"
 #include "apps/sat/dimacs_reader.hpp"
@@ -28,8 +34,80 @@ struct SatOptions {
   std::string heuristic = "lookahead";
   bool strict = false;
   double time_limit = 0;  // seconds; 0: none
+  LookaheadOptions lookahead;
   cli::CommonOptions common;
 };
+
+// --time-limit: a positive, finite number of seconds. The message quotes what
+// was given (shortened), never a range bound of 300 digits.
+const CLI::Validator kPositiveSeconds(
+    [](std::string& text) -> std::string {
+      char* end = nullptr;
+      const double value = std::strtod(text.c_str(), &end);
+      if (!text.empty() && *end == '\0' && std::isfinite(value) && value > 0) return {};
+      const std::string shown = text.size() > 24 ? text.substr(0, 24) + "..." : text;
+      return "expected a positive number of seconds, got '" + shown + "'";
+    },
+    "SECONDS>0");
+
+// Every --lookahead-* option, from the table in branching_heuristic.hpp.
+void add_lookahead_options(CLI::App& command, LookaheadOptions& lookahead) {
+  auto add = [&command]<class T>(std::string name, T& value, T least, T most,
+                                 const std::string& meaning) {
+    for (char& c : name)
+      if (c == '_') c = '-';
+    CLI::Option* option =
+        command.add_option("--lookahead-" + name, value, meaning)->capture_default_str();
+    if constexpr (std::is_same_v<T, bool>) {
+      option->default_str(value ? "true" : "false");
+    } else {
+      option->check(CLI::Range(least, most));
+    }
+    option->group("Look-ahead heuristic");
+  };
+#define STACKSPLIT_ADD_OPTION(name, type, value, least, most, meaning) \
+  add(#name, lookahead.name, type{least}, type{most}, meaning);
+  STACKSPLIT_SAT_LOOKAHEAD_OPTIONS(STACKSPLIT_ADD_OPTION)
+#undef STACKSPLIT_ADD_OPTION
+}
+
+nlohmann::json lookahead_json(const LookaheadOptions& lookahead) {
+  nlohmann::json json = nlohmann::json::object();
+#define STACKSPLIT_OPTION_TO_JSON(name, type, value, least, most, meaning) \
+  json[#name] = lookahead.name;
+  STACKSPLIT_SAT_LOOKAHEAD_OPTIONS(STACKSPLIT_OPTION_TO_JSON)
+#undef STACKSPLIT_OPTION_TO_JSON
+  return json;
+}
+
+// The heuristic's counters summed over the workers whose sinks are here
+// (under mpirun, rank 0 sees only its own).
+struct HeuristicTotals {
+  HeuristicStatistics sum;
+  std::size_t workers = 0;
+};
+
+HeuristicTotals sum_heuristic(const std::vector<std::shared_ptr<HeuristicStatistics>>& sinks) {
+  HeuristicTotals totals;
+  const HeuristicStatistics zero;
+  for (const auto& sink : sinks) totals.sum.add_difference(*sink, zero);
+  totals.workers = sinks.size();
+  return totals;
+}
+
+enum class Answer { kSatisfiable, kUnsatisfiable, kUnknown };
+
+const char* answer_name(Answer answer) {
+  switch (answer) {
+    case Answer::kSatisfiable:
+      return "SAT";
+    case Answer::kUnsatisfiable:
+      return "UNSAT";
+    case Answer::kUnknown:
+      break;
+  }
+  return "UNKNOWN";
+}
 
 void print_model(std::ostream& out, const DpllSpace::Solution& model) {
   std::string line = "v";
@@ -54,11 +132,23 @@ std::string seconds(double value) {
 }
 
 template <class Result>
-void print_statistics(std::ostream& out, const Result& result) {
+void print_statistics(std::ostream& out, const Result& result, const HeuristicTotals& heuristic) {
   const core::WorkerStatistics& total = result.total;
   out << "c nodes " << total.nodes << " (dead ends " << total.dead_ends << ", leaves "
       << total.leaves << ", replayed " << total.replayed << ")\n";
   out << "c propagations " << total.node_cost << '\n';
+  const std::string counted = heuristic.workers == result.per_worker.size()
+                                  ? ""
+                                  : " (" + std::to_string(heuristic.workers) + " of " +
+                                        std::to_string(result.per_worker.size()) + " workers)";
+  auto print_counter = [&](std::string name, std::uint64_t value) {
+    for (char& c : name)
+      if (c == '_') c = ' ';
+    out << "c " << name << ' ' << value << counted << '\n';
+  };
+#define STACKSPLIT_PRINT_COUNTER(name, meaning) print_counter(#name, heuristic.sum.name);
+  STACKSPLIT_SAT_HEURISTIC_COUNTERS(STACKSPLIT_PRINT_COUNTER)
+#undef STACKSPLIT_PRINT_COUNTER
   out << "c time " << seconds(result.seconds) << " s"
       << (result.time_kind == "virtual" ? " (virtual)" : "") << '\n';
   out << "c transfers " << total.work_sent << ", requests " << total.requests_sent << ", rejects "
@@ -70,6 +160,10 @@ void print_statistics(std::ostream& out, const Result& result) {
   }
 }
 
+// Reading and indexing allocate what the file asks for; running out of
+// memory there is the file's doing, said as its other faults are.
+std::string input_name(const std::string& file) { return file == "-" ? "<stdin>" : file; }
+
 void run(const SatOptions& options) {
   cli::CommonOptions common = options.common;
   common.mode = options.count ? "count" : "first";
@@ -79,16 +173,24 @@ void run(const SatOptions& options) {
 
   DimacsOptions read_options;
   read_options.strict = options.strict;
-  DimacsInput input = read_dimacs(options.file, read_options);
+  DpllOptions solver_options;
+  solver_options.heuristic = parse_heuristic(options.heuristic);
+  solver_options.lookahead = options.lookahead;
+  if (options.time_limit > 0)
+    solver_options.time_limit = std::make_shared<TimeLimit>(options.time_limit);
+
+  DimacsInput input;
+  std::unique_ptr<const DpllSpace> prototype;
+  try {
+    input = read_dimacs(options.file, read_options);
+    prototype = std::make_unique<const DpllSpace>(input.formula, solver_options);
+  } catch (const std::bad_alloc&) {
+    throw DimacsError(input_name(options.file), 0, "out of memory reading the formula");
+  }
   // Under mpirun every rank reads the file; only rank 0 speaks, as it alone reports.
   const bool speaks = core::mpirun_rank().value_or(0) == 0;
   if (speaks)
     for (const std::string& warning : input.warnings) std::cerr << "c warning: " << warning << '\n';
-
-  DpllOptions solver_options;
-  solver_options.heuristic = parse_heuristic(options.heuristic);
-  if (options.time_limit > 0)
-    solver_options.time_limit = std::make_shared<TimeLimit>(options.time_limit);
 
   if (!options.common.quiet && speaks) {
     std::cout << "c stacksplit sat " << options.file << ": " << input.formula.num_variables()
@@ -97,11 +199,55 @@ void run(const SatOptions& options) {
               << " workers, scheme " << common.scheme << ", runtime " << common.runtime << '\n';
   }
 
-  const DpllSpace prototype(input.formula, solver_options);
+  // One sink per worker built here (per rank under mpirun): the engine owns
+  // the spaces, so their heuristics report into these.
+  std::vector<std::shared_ptr<HeuristicStatistics>> sinks;
+  auto make_space = [&] {
+    DpllSpace space = *prototype;
+    space.count_heuristic_into(sinks.emplace_back(std::make_shared<HeuristicStatistics>()));
+    return space;
+  };
+  auto cut = [&] { return solver_options.time_limit && solver_options.time_limit->cut(); };
+  auto answer_of = [&](const auto& result) {
+    if (result.solution) return Answer::kSatisfiable;
+    return cut() ? Answer::kUnknown : Answer::kUnsatisfiable;
+  };
+  // Weights saturate at 2^64 − 1: then the count is a lower bound, as it is
+  // when the time limit cut the search.
+  auto count_is_lower_bound = [&](const auto& result) {
+    return cut() || result.total.solutions == std::numeric_limits<std::uint64_t>::max();
+  };
+  auto app_details = [&](const auto& result) {
+    const HeuristicTotals heuristic = sum_heuristic(sinks);
+    nlohmann::json counters = nlohmann::json::object();
+#define STACKSPLIT_COUNTER_TO_JSON(name, meaning) counters[#name] = heuristic.sum.name;
+    STACKSPLIT_SAT_HEURISTIC_COUNTERS(STACKSPLIT_COUNTER_TO_JSON)
+#undef STACKSPLIT_COUNTER_TO_JSON
+    counters["workers_counted"] = heuristic.workers;
+    nlohmann::json details = {
+        {"answer", answer_name(answer_of(result))},
+        {"heuristic", options.heuristic},
+        {"lookahead_options", lookahead_json(options.lookahead)},
+        {"heuristic_counters", std::move(counters)},
+        {"time_limit_s", nullptr},
+        {"time_limit_reached", cut()},
+        {"variables", input.formula.num_variables()},
+        {"clauses", input.read_clauses},
+        {"tautologies", input.tautologies},
+    };
+    if (options.time_limit > 0) details["time_limit_s"] = options.time_limit;
+    // In decide mode the engine's "solutions" is the weight of the model found
+    // (2^free variables), not a count: only --count records "models".
+    if (options.count) {
+      details["models"] = result.total.solutions;
+      details["models_lower_bound"] = count_is_lower_bound(result);
+    }
+    return details;
+  };
   auto result =
-      cli::run_and_report<DpllSpace>(common, "sat", options.file, [&] { return prototype; });
+      cli::run_and_report<DpllSpace>(common, "sat", options.file, make_space, app_details);
   if (!result.reporting) return;
-  if (!options.common.quiet) print_statistics(std::cout, result);
+  if (!options.common.quiet) print_statistics(std::cout, result, sum_heuristic(sinks));
 
   if (result.solution) {
     // Never print a model that has not been checked against the clauses read.
@@ -114,27 +260,29 @@ void run(const SatOptions& options) {
                                std::to_string(*clause + 1));
     }
   }
-  const bool cut = solver_options.time_limit && solver_options.time_limit->cut();
   if (options.count) {
-    // Weights saturate at 2^64 − 1: then the count is a lower bound.
     const std::uint64_t models = result.total.solutions;
     const bool saturated = models == std::numeric_limits<std::uint64_t>::max();
-    std::cout << "c models " << (cut || saturated ? "at least " : "") << models
-              << (cut         ? " (time limit reached)"
+    std::cout << "c models " << (count_is_lower_bound(result) ? "at least " : "") << models
+              << (cut()       ? " (time limit reached)"
                   : saturated ? " (saturated)"
                               : "")
               << '\n';
   }
-  if (result.solution) {
-    std::cout << "s SATISFIABLE\n";
-    print_model(std::cout, *result.solution);
-    cli::set_exit_status(kExitSatisfiable);
-  } else if (cut) {
-    std::cout << "s UNKNOWN\n";
-    cli::set_exit_status(0);
-  } else {
-    std::cout << "s UNSATISFIABLE\n";
-    cli::set_exit_status(kExitUnsatisfiable);
+  switch (answer_of(result)) {
+    case Answer::kSatisfiable:
+      std::cout << "s SATISFIABLE\n";
+      print_model(std::cout, *result.solution);
+      cli::set_exit_status(kExitSatisfiable);
+      break;
+    case Answer::kUnknown:
+      std::cout << "s UNKNOWN\n";
+      cli::set_exit_status(0);
+      break;
+    case Answer::kUnsatisfiable:
+      std::cout << "s UNSATISFIABLE\n";
+      cli::set_exit_status(kExitUnsatisfiable);
+      break;
   }
 }
 
@@ -155,10 +303,11 @@ void add_sat_command(CLI::App& app) {
   command
       ->add_option("--time-limit", options->time_limit,
                    "seconds before giving up with s UNKNOWN (default: none)")
-      ->check(CLI::PositiveNumber);
+      ->check(kPositiveSeconds);
   // A DPLL node costs tens of microseconds (a look-ahead), so look at the
   // mailbox more often than the engine's default: a thief waits less.
   options->common.quantum = kQuantum;
+  add_lookahead_options(*command, options->lookahead);
   cli::add_common_options(*command, options->common);
   // Decide or count is --count's to say; a second way would only disagree.
   command->remove_option(command->get_option("--mode"));

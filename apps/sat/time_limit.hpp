@@ -13,9 +13,14 @@ class TimeLimit {
  public:
   using Clock = std::chrono::steady_clock;
 
+  // Beyond kNever seconds (about 30 years) there is no deadline: adding such a
+  // span to the clock would overflow it.
+  static constexpr double kNever = 1e9;
+
   explicit TimeLimit(double seconds)
-      : deadline_(Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                     std::chrono::duration<double>(seconds))) {}
+      : deadline_(seconds >= kNever ? Clock::time_point::max()
+                                    : Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                                         std::chrono::duration<double>(seconds))) {}
 
   // Looks at the clock; the first caller past the deadline raises the flag.
   bool expired() {
