@@ -2,12 +2,19 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <deque>
 #include <memory>
 #include <numeric>
+#include <utility>
+#include <vector>
 
+#include "core/outbox.hpp"
 #include "core/random.hpp"
 #include "core/reference_search.hpp"
+#include "core/scheme.hpp"
+#include "core/topology.hpp"
+#include "core/worker.hpp"
 #include "tests/core/hash_tree.hpp"
 
 namespace stacksplit::core {
@@ -173,19 +180,274 @@ TYPED_TEST(SearchStackTest, NothingDeeperThanTheCutoffIsGivenAway) {
 
 TYPED_TEST(SearchStackTest, AStackWithFewerThanTwoNodesRejects) {
   HashTreeShape shape{9, 4, 7};
-  Explorer<TypeParam> explorer(shape, SplitPolicy{});
-  explorer.stack.start_at_root(explorer.stats);
-  bool saw_single = false;
-  while (explorer.stack.has_work()) {
-    if (explorer.stack.untried() == 1) {
-      saw_single = true;
-      EXPECT_FALSE(explorer.stack.split());
-      EXPECT_EQ(explorer.stack.untried(), 1u) << "a failed split must not change the stack";
+  for (SplitStrategy strategy : {SplitStrategy::kHalf, SplitStrategy::kBottom}) {
+    Explorer<TypeParam> explorer(shape, SplitPolicy{strategy, kNoCutoff});
+    EXPECT_FALSE(explorer.stack.split()) << "a stack that never started has nothing to give";
+    explorer.stack.start_at_root(explorer.stats);
+    bool saw_single = false;
+    while (explorer.stack.has_work()) {
+      if (explorer.stack.untried() == 1) {
+        saw_single = true;
+        EXPECT_FALSE(explorer.stack.split());
+        EXPECT_EQ(explorer.stack.untried(), 1u) << "a failed split must not change the stack";
+      }
+      explorer.stack.expand(1, explorer.stats, [] { return true; });
     }
-    explorer.stack.expand(1, explorer.stats, [] { return true; });
+    EXPECT_TRUE(saw_single);
+    EXPECT_FALSE(explorer.stack.split());
   }
-  EXPECT_TRUE(saw_single);
-  EXPECT_FALSE(explorer.stack.split());
+}
+
+// At every state of a search, under both strategies: a stack with two or more
+// untried alternatives (and no cutoff) always gives some, the donor keeps at
+// least one, and no alternative is lost or made up.
+TYPED_TEST(SearchStackTest, EveryStrategyGivesWorkAndTheDonorKeepsSome) {
+  HashTreeShape shape{21, 5, 8};
+  for (SplitStrategy strategy : {SplitStrategy::kHalf, SplitStrategy::kBottom}) {
+    SCOPED_TRACE(to_string(strategy));
+    std::size_t single_level_states = 0;
+    for (std::uint64_t k = 0; k < 400; k += 3) {
+      Explorer<TypeParam> explorer(shape, SplitPolicy{strategy, kNoCutoff});
+      explorer.stack.start_at_root(explorer.stats);
+      explorer.stack.expand(k, explorer.stats, [] { return true; });
+      const auto before = explorer.stack.untried_per_level();
+      const std::uint64_t total = explorer.stack.untried();
+      const auto unit = explorer.stack.split();
+      if (total < 2) {
+        EXPECT_FALSE(unit) << "after " << k << " nodes";
+        EXPECT_EQ(explorer.stack.untried(), total);
+        continue;
+      }
+      ASSERT_TRUE(unit) << "after " << k << " nodes";
+      EXPECT_GE(unit->node_count(), 1u);
+      EXPECT_GE(explorer.stack.untried(), 1u) << "the donor gave its last alternative";
+      EXPECT_EQ(explorer.stack.untried() + unit->node_count(), total);
+      // A single level holding everything: bottom's keep-one branch (the
+      // donor keeps one, the receiver the rest); half gives the larger half.
+      if (std::count_if(before.begin(), before.end(), [](auto n) { return n != 0; }) == 1) {
+        ++single_level_states;
+        EXPECT_EQ(unit->node_count(),
+                  strategy == SplitStrategy::kBottom ? total - 1 : (total + 1) / 2);
+      }
+    }
+    EXPECT_GT(single_level_states, 0u) << "the sampled states should include the keep-one case";
+  }
+}
+
+// A complete tree: every node above `height` has `branching` children, a
+// choice is the child's index, and the work below a node of depth d is known
+// in closed form, so a split's two parts can be weighed exactly.
+class CompleteTree {
+ public:
+  using Choice = std::uint32_t;
+  CompleteTree(std::uint32_t branching, std::uint32_t height)
+      : branching_(branching), height_(height) {}
+
+  Outcome reset() {
+    depth_ = 0;
+    return Outcome::kOpen;
+  }
+  void choices(ChoiceSink<Choice>& out) const {
+    if (depth_ < height_)
+      for (std::uint32_t i = 0; i < branching_; ++i) out.push(i);
+  }
+  Outcome descend(Choice /*index*/) {
+    ++depth_;
+    return Outcome::kOpen;
+  }
+  void ascend() { --depth_; }
+
+  // Nodes in the subtree of a node at `depth`, the node included.
+  std::uint64_t subtree_nodes(std::uint32_t depth) const {
+    std::uint64_t nodes = 0, level = 1;
+    for (std::uint32_t d = depth; d <= height_; ++d, level *= branching_) nodes += level;
+    return nodes;
+  }
+
+ private:
+  std::uint32_t branching_, height_;
+  std::uint32_t depth_ = 0;
+};
+
+struct CompleteExplorer {
+  CompleteExplorer(std::uint32_t branching, std::uint32_t height, SplitPolicy policy)
+      : space(branching, height), stack(space, policy) {}
+  CompleteTree space;
+  SearchStack<CompleteTree> stack;
+  WorkerStatistics stats;
+  void run_to_end() {
+    while (stack.has_work()) stack.expand(1000, stats, [] { return true; });
+  }
+};
+
+// The α-splitting bound of half splitting, in nodes of work, on complete
+// b-ary trees. Let level i be the shallowest with untried alternatives, n of
+// them (n <= b), each the root of a subtree of W nodes. Everything on deeper
+// levels lies inside the one subtree at depth i+1 being explored, minus its
+// root, so it is R <= W - 1, and the work left is nW + R < (n+1)W. Half
+// splitting alternates from level i on, so each side gets at least
+// floor(n/2) whole subtrees there: when n >= 2, each side has more than
+// floor(n/2)/(n+1) of the work left, which over 2 <= n <= b is at least
+// α = 1/4 (n = 3; 1/3 when b = 2). When n = 1 no split of the stack can bound
+// both sides (the one subtree outweighs all the rest): the receiver gets it,
+// more than half the work, and the donor only R, which may be a few nodes.
+TEST(HalfSplitWork, EachSideGetsAtLeastAlphaOfTheWorkLeftOnACompleteTree) {
+  for (const auto& [branching, height] :
+       std::vector<std::pair<std::uint32_t, std::uint32_t>>{{2, 12}, {3, 8}, {4, 7}}) {
+    SCOPED_TRACE(::testing::Message() << "b = " << branching << ", height " << height);
+    const std::uint64_t tree_nodes = CompleteTree(branching, height).subtree_nodes(0);
+    const std::uint64_t stride = std::max<std::uint64_t>(1, tree_nodes / 400);
+    std::size_t bounded = 0, single = 0;
+    for (std::uint64_t k = 1; k < tree_nodes; k += (k < 64 ? 1 : stride)) {
+      CompleteExplorer donor(branching, height, SplitPolicy{SplitStrategy::kHalf, kNoCutoff});
+      donor.stack.start_at_root(donor.stats);
+      donor.stack.expand(k - 1, donor.stats, [] { return true; });
+      const std::uint64_t left = tree_nodes - donor.stats.nodes;
+      const auto before = donor.stack.untried_per_level();
+      auto unit = donor.stack.split();
+      if (!unit) {
+        EXPECT_LT(std::accumulate(before.begin(), before.end(), 0u), 2u);
+        continue;
+      }
+      CompleteExplorer receiver(branching, height, SplitPolicy{});
+      receiver.stack.load(*unit, receiver.stats);
+      receiver.run_to_end();
+      const std::uint64_t given = receiver.stats.nodes;
+      const std::uint64_t done = donor.stats.nodes;
+      donor.run_to_end();
+      const std::uint64_t kept = donor.stats.nodes - done;
+      EXPECT_EQ(given + kept, left) << "after " << k << " nodes: work lost or duplicated";
+      const std::uint32_t n = *std::find_if(before.begin(), before.end(), [](auto c) { return c; });
+      const std::uint64_t smaller = std::min(given, kept);
+      if (n >= 2) {
+        ++bounded;
+        EXPECT_GT((n + 1) * smaller, (n / 2) * left) << "after " << k << " nodes";
+        EXPECT_GE((branching == 2 ? 3 : 4) * smaller, left) << "after " << k << " nodes";
+      } else {
+        ++single;
+        EXPECT_GT(2 * given, left) << "after " << k << " nodes";
+      }
+    }
+    // On a binary tree every level but the newest holds at most one
+    // alternative, so only states on the rightmost path have n = 2.
+    EXPECT_GT(bounded, branching == 2 ? 0u : 100u);
+    EXPECT_GT(single, 10u);
+  }
+}
+
+// Bottom splitting when one level holds every untried alternative: the donor
+// keeps the one it would try next (the lowest index left: a level's untried
+// alternatives are its last n children) and gives the other n - 1.
+TEST(BottomSplit, ASingleLevelKeepsTheAlternativeTriedNext) {
+  const std::uint32_t branching = 4, height = 4;
+  std::size_t checked = 0;
+  const std::uint64_t tree_nodes = CompleteTree(branching, height).subtree_nodes(0);
+  for (std::uint64_t k = 1; k < tree_nodes; ++k) {
+    CompleteExplorer donor(branching, height, SplitPolicy{SplitStrategy::kBottom, kNoCutoff});
+    donor.stack.start_at_root(donor.stats);
+    donor.stack.expand(k - 1, donor.stats, [] { return true; });
+    const auto before = donor.stack.untried_per_level();
+    if (std::count_if(before.begin(), before.end(), [](auto c) { return c != 0; }) != 1) continue;
+    const std::size_t level =
+        std::find_if(before.begin(), before.end(), [](auto c) { return c; }) - before.begin();
+    const std::uint32_t n = before[level];
+    auto unit = donor.stack.split();
+    if (n < 2) {
+      EXPECT_FALSE(unit);
+      continue;
+    }
+    ++checked;
+    ASSERT_TRUE(unit) << "after " << k << " nodes";
+    EXPECT_EQ(unit->base_depth, donor.stack.base_depth() + level);
+    EXPECT_EQ(unit->level_sizes, std::vector<std::uint32_t>{n - 1});
+    std::vector<std::uint32_t> expected(n - 1);
+    std::iota(expected.begin(), expected.end(), branching - n + 1);
+    EXPECT_EQ(unit->alternatives, expected) << "after " << k << " nodes";
+    EXPECT_EQ(donor.stack.untried_per_level().at(level), 1u);
+  }
+  EXPECT_GT(checked, 3u);
+}
+
+// The worker's side of "reject when unsplittable": asked for work it cannot
+// split, it answers with a reject, and keeps what it has.
+template <class Choice>
+class RecordingOutbox final : public Outbox<Choice> {
+ public:
+  void send(int to, Message<Choice>&& message) override {
+    sent.emplace_back(to, std::move(message));
+  }
+  double now() const override { return 0; }
+  // Messages of one kind sent to `to`.
+  std::vector<Message<Choice>> to(int rank, MessageTag tag) const {
+    std::vector<Message<Choice>> found;
+    for (const auto& [destination, message] : sent)
+      if (destination == rank && message.tag == tag) found.push_back(message);
+    return found;
+  }
+  std::vector<std::pair<int, Message<Choice>>> sent;
+};
+
+// Receiver-initiated defaults, and an idle worker that asks nobody.
+class QuietScheme final : public Scheme {
+ public:
+  std::string_view name() const override { return "quiet"; }
+  void on_idle(SchemeContext& /*ctx*/) override {}
+};
+
+struct WorkerUnderTest {
+  WorkerUnderTest(int rank, std::uint32_t branching, std::uint32_t height)
+      : topology(2),
+        worker(rank, CompleteTree(branching, height), std::make_unique<QuietScheme>(), topology,
+               outbox, SearchOptions{}) {
+    worker.start();
+  }
+  void request_from(int rank) {
+    worker.handle(Message<std::uint32_t>{MessageTag::kWorkRequest, rank, {}, {}});
+  }
+  CompleteTopology topology;
+  RecordingOutbox<std::uint32_t> outbox;
+  Worker<CompleteTree> worker;
+};
+
+TEST(WorkerRequest, AWorkerWithoutWorkRejects) {
+  WorkerUnderTest idle(1, 3, 4);  // rank 1 starts with nothing
+  idle.request_from(0);
+  EXPECT_EQ(idle.outbox.to(0, MessageTag::kReject).size(), 1u);
+  EXPECT_TRUE(idle.outbox.to(0, MessageTag::kWork).empty());
+  EXPECT_EQ(idle.worker.statistics().rejects_sent, 1u);
+}
+
+TEST(WorkerRequest, AWorkerWithOneUntriedAlternativeRejectsAndKeepsIt) {
+  WorkerUnderTest chain(0, 1, 6);  // the root has one child
+  ASSERT_EQ(chain.worker.untried(), 1u);
+  chain.request_from(1);
+  EXPECT_EQ(chain.outbox.to(1, MessageTag::kReject).size(), 1u);
+  EXPECT_TRUE(chain.outbox.to(1, MessageTag::kWork).empty());
+  EXPECT_EQ(chain.worker.untried(), 1u);
+}
+
+TEST(WorkerRequest, AWorkerHoldingOneQueuedAlternativeRejectsAndKeepsIt) {
+  WorkerUnderTest receiver(1, 3, 4);
+  WorkUnit<std::uint32_t> one;  // the root's last child, as a donor would send it
+  one.level_sizes = {1};
+  one.alternatives = {2};
+  receiver.worker.handle(Message<std::uint32_t>{MessageTag::kWork, 0, {}, std::move(one)});
+  ASSERT_TRUE(receiver.worker.has_work());
+  receiver.request_from(0);
+  EXPECT_EQ(receiver.outbox.to(0, MessageTag::kReject).size(), 1u);
+  EXPECT_TRUE(receiver.outbox.to(0, MessageTag::kWork).empty());
+  EXPECT_EQ(receiver.worker.untried(), 1u);
+}
+
+TEST(WorkerRequest, AWorkerWithTwoUntriedAlternativesGivesOne) {
+  WorkerUnderTest donor(0, 2, 6);
+  ASSERT_EQ(donor.worker.untried(), 2u);
+  donor.request_from(1);
+  EXPECT_TRUE(donor.outbox.to(1, MessageTag::kReject).empty());
+  const auto work = donor.outbox.to(1, MessageTag::kWork);
+  ASSERT_EQ(work.size(), 1u);
+  EXPECT_EQ(work[0].work.node_count(), 1u);
+  EXPECT_EQ(donor.worker.untried(), 1u);
 }
 
 }  // namespace
