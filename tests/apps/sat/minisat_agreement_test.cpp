@@ -1,15 +1,33 @@
 // Answers agree with MiniSat (run as a separate program, exit status 10 or 20)
 // on a few hundred random 3-SAT formulas of 20 to 150 variables around the
-// threshold, satisfiable and unsatisfiable; every model is checked.
+// threshold, satisfiable and unsatisfiable; every model is checked. Every
+// fifth formula is also decided by the parallel engine (2 workers, step and
+// threads runtimes in turn). MiniSat missing is a failure: scripts/install-deps
+// installs it.
 
 #include <gtest/gtest.h>
 
+#include "core/runtime/run_search.hpp"
+#include "schemes/scheme_registry.hpp"
 #include "tests/apps/sat/sat_test_support.hpp"
 
 namespace stacksplit::apps::sat {
 namespace {
 
 constexpr int kFormulas = 300;
+constexpr int kEngineEvery = 5;
+
+// Decide mode on the engine: 2 workers, random polling.
+std::optional<DpllSpace::Solution> engine_model(const CnfFormula& formula,
+                                                const std::string& runtime) {
+  core::RunSetup setup;
+  setup.workers = 2;
+  setup.options.mode = core::SearchMode::kFirst;
+  setup.options.quantum = 4;  // small quanta: work moves between the two
+  setup.make_scheme = [] { return schemes::make_scheme("rp"); };
+  const DpllSpace prototype(formula);
+  return core::run_search<DpllSpace>(runtime, setup, [&] { return prototype; }).solution;
+}
 
 struct Instance {
   std::int32_t variables;
@@ -23,9 +41,10 @@ Instance instance(int i) {
 }
 
 TEST(SatMinisat, AnswersAgreeOnGeneratedFormulas) {
-  if (!testing::have_program("minisat")) GTEST_SKIP() << "minisat is not installed";
+  ASSERT_TRUE(testing::have_program("minisat")) << testing::kNoMinisat;
   int sat = 0;
   int unsat = 0;
+  int engine_runs = 0;
   for (int i = 0; i < kFormulas; ++i) {
     Instance inst = instance(i);
     CnfFormula formula =
@@ -50,11 +69,22 @@ TEST(SatMinisat, AnswersAgreeOnGeneratedFormulas) {
         EXPECT_TRUE(satisfies(formula, *model)) << "bad model for " << path;
       }
     }
+    if (i % kEngineEvery == 0) {
+      const std::string runtime = (i / kEngineEvery) % 2 == 0 ? "step" : "threads";
+      auto model = engine_model(formula, runtime);
+      EXPECT_EQ(model.has_value(), expected)
+          << "the engine (" << runtime << ") disagrees with minisat on " << path;
+      if (model) {
+        EXPECT_TRUE(satisfies(formula, *model)) << "bad engine model for " << path;
+      }
+      ++engine_runs;
+    }
     std::filesystem::remove(path);
   }
   // Both answers must be well represented for the agreement to mean much.
   EXPECT_GT(sat, kFormulas / 5);
   EXPECT_GT(unsat, kFormulas / 5);
+  EXPECT_EQ(engine_runs, kFormulas / kEngineEvery);
   std::cout << "[ agreement ] " << sat << " satisfiable, " << unsat << " unsatisfiable\n";
 }
 

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cctype>
+#include <optional>
 #include <string>
 #include <tuple>
 
@@ -45,6 +46,25 @@ const CnfFormula& unsatisfiable() {
 const CnfFormula& many_models() {
   static const CnfFormula formula = random_ksat(28, clauses_for_ratio(28, 3.0), 3, 5);
   return formula;
+}
+
+// The two instances are what their names say, by means that share nothing
+// with the solver: MiniSat for the first, enumeration for the second.
+TEST(SatConservationInstances, AreWhatTheirNamesSay) {
+  ASSERT_TRUE(testing::have_program("minisat")) << testing::kNoMinisat;
+  const std::string path = testing::write_cnf("conservation-unsat.cnf", unsatisfiable());
+  EXPECT_EQ(testing::minisat_answer(path), std::optional<bool>(false));
+  DpllSpace unsat(unsatisfiable());
+  EXPECT_EQ(core::reference_count(unsat).solutions, 0u);
+
+  const std::uint64_t models = testing::enumeration_count(many_models());
+  EXPECT_GT(models, 1000u) << "many models, as the name says";
+  for (Heuristic heuristic : {Heuristic::kLookahead, Heuristic::kJeroslowWang}) {
+    DpllOptions options;
+    options.heuristic = heuristic;
+    DpllSpace space(many_models(), options);
+    EXPECT_EQ(core::reference_count(space).solutions, models) << to_string(heuristic);
+  }
 }
 
 class SatConservation : public ::testing::TestWithParam<Case> {};

@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -57,6 +58,47 @@ inline std::uint64_t brute_force_count(const CnfFormula& formula) {
     count += satisfies(formula, model);
   }
   return count;
+}
+
+// Models over all num_variables() variables (at most 63), by enumerating
+// assignments in variable order and abandoning a prefix as soon as it falsifies
+// a clause whose variables it has all set. Shares nothing with the solver.
+inline std::uint64_t enumeration_count(const CnfFormula& formula) {
+  const int n = formula.num_variables();
+  if (formula.has_empty_clause()) return 0;
+  // Clauses as (positive mask, negative mask), filed under their last variable.
+  struct Masks {
+    std::uint64_t positive = 0;
+    std::uint64_t negative = 0;
+  };
+  std::vector<std::vector<Masks>> ending_at(static_cast<std::size_t>(n));
+  for (std::size_t c = 0; c < formula.num_clauses(); ++c) {
+    Masks masks;
+    int last = 0;
+    for (Literal l : formula.clause(c)) {
+      const int v = std::abs(l) - 1;
+      (l > 0 ? masks.positive : masks.negative) |= std::uint64_t{1} << v;
+      last = std::max(last, v);
+    }
+    ending_at[static_cast<std::size_t>(last)].push_back(masks);
+  }
+  struct Walk {
+    const std::vector<std::vector<Masks>>& ending_at;
+    int n;
+    std::uint64_t visit(int v, std::uint64_t assignment) {
+      if (v == n) return 1;
+      std::uint64_t count = 0;
+      for (std::uint64_t value : {std::uint64_t{0}, std::uint64_t{1}}) {
+        const std::uint64_t next = assignment | (value << v);
+        bool alive = true;
+        for (const Masks& m : ending_at[static_cast<std::size_t>(v)])
+          alive = alive && ((next & m.positive) | (~next & m.negative)) != 0;
+        if (alive) count += visit(v + 1, next);
+      }
+      return count;
+    }
+  } walk{ending_at, n};
+  return walk.visit(0, 0);
 }
 
 // A fresh directory for this test process, removed by nobody: it lives under
@@ -113,6 +155,19 @@ inline CommandRun run_command(const std::string& command_line) {
 
 inline bool have_program(const std::string& name) {
   return std::system(("command -v " + name + " >/dev/null 2>&1").c_str()) == 0;
+}
+
+inline constexpr const char* kNoMinisat =
+    "minisat is not installed: run scripts/install-deps (it installs MiniSat, the independent "
+    "solver these tests compare with)";
+
+// MiniSat's answer (a separate program): true satisfiable, false
+// unsatisfiable, nullopt if it is missing or failed.
+inline std::optional<bool> minisat_answer(const std::string& path) {
+  if (!have_program("minisat")) return std::nullopt;
+  auto run = run_command("minisat -verb=0 '" + path + "'");
+  if (run.status != 10 && run.status != 20) return std::nullopt;
+  return run.status == 10;
 }
 
 }  // namespace stacksplit::apps::sat::testing
