@@ -118,7 +118,11 @@ class Worker final : public SchemeContext {
           scheme_->on_reject(*this, from);
         break;
       case MessageTag::kToken:
-        termination_.on_token(Token{message.control.values[0], message.control.values[1] != 0});
+        if (message.control.values[2] == kProbe) {
+          act_on(termination_.on_probe());
+        } else {
+          termination_.on_report(Token{message.control.values[0], message.control.values[1] != 0});
+        }
         break;
       case MessageTag::kStop:
         stop();
@@ -241,12 +245,21 @@ class Worker final : public SchemeContext {
 
   void try_terminate() {
     if (terminated_) return;
-    auto decision = termination_.when_passive();
-    if (decision.send) {
-      SchemeMessage token;
-      token.values[0] = decision.send->count;
-      token.values[1] = decision.send->black ? 1 : 0;
-      send_message(termination_.next(), Msg{MessageTag::kToken, rank_, token, {}});
+    act_on(termination_.when_passive());
+  }
+
+  // Sends what termination detection decided: probes, a report, the end.
+  void act_on(const SafraTermination::Decision& decision) {
+    for (int i = 0; i < decision.probe_count; ++i) {
+      SchemeMessage probe;
+      probe.values[2] = kProbe;
+      send_message(decision.probes[i], Msg{MessageTag::kToken, rank_, probe, {}});
+    }
+    if (decision.report) {
+      SchemeMessage report;
+      report.values[0] = decision.report->count;
+      report.values[1] = decision.report->black ? 1 : 0;
+      send_message(termination_.parent(), Msg{MessageTag::kToken, rank_, report, {}});
     }
     if (decision.terminated) {
       for (int other = 0; other < size_; ++other)
@@ -294,6 +307,7 @@ class Worker final : public SchemeContext {
   }
 
   static constexpr std::uint64_t kHeaderBytes = 8;
+  static constexpr std::int64_t kProbe = 1;  // a kToken's values[2]: probe (1) or report (0)
 
   const int rank_;
   const int size_;
