@@ -23,13 +23,16 @@ struct SchemeEvent {
     kWorkArrived,  // on_work from peer
     kReceived,     // on_message from peer
     kRequestWork,  // request_work(peer)
-    kSendWork,     // send_work(peer, ...): message.values[0] = 1 if something was sent
+    kSendWork,     // send_work(peer, ...): message.values = {1 if something was sent, the
+                   // part's min_depth, its max_depth} (no part named: -1, -1)
     kReject,       // reject(peer)
     kSend,         // send(peer, message)
+    kGenerated,    // on_generated: message.values = {depth, count}
   };
   Kind kind;
   int peer = -1;
   core::SchemeMessage message;
+  std::uint32_t depth = 0;  // the worker's depth() when the event happened
 };
 
 class SchemeLog {
@@ -91,6 +94,10 @@ class RecordingScheme final : public core::Scheme, private core::SchemeContext {
   }
   void on_generated(core::SchemeContext& ctx, std::uint32_t depth, std::uint32_t count) override {
     bind(ctx);
+    core::SchemeMessage generated;
+    generated.values[0] = depth;
+    generated.values[1] = count;
+    record(SchemeEvent::kGenerated, -1, generated);
     inner_->on_generated(*this, depth, count);
   }
   void on_message(core::SchemeContext& ctx, int from, const core::SchemeMessage& m) override {
@@ -110,7 +117,10 @@ class RecordingScheme final : public core::Scheme, private core::SchemeContext {
  private:
   void bind(core::SchemeContext& ctx) { ctx_ = &ctx; }
   void record(SchemeEvent::Kind kind, int peer = -1, const core::SchemeMessage& m = {}) {
-    log_->of(ctx_->rank()).push_back(SchemeEvent{kind, peer, m});
+    record(kind, peer, m, ctx_->depth());
+  }
+  void record(SchemeEvent::Kind kind, int peer, const core::SchemeMessage& m, std::uint32_t depth) {
+    log_->of(ctx_->rank()).push_back(SchemeEvent{kind, peer, m, depth});
   }
 
   // SchemeContext: forward, and record the actions.
@@ -129,9 +139,13 @@ class RecordingScheme final : public core::Scheme, private core::SchemeContext {
     record(SchemeEvent::kRequestWork, victim);
     ctx_->request_work(victim);
   }
-  bool send_work(int to) override { return sent(to, ctx_->send_work(to)); }
+  bool send_work(int to) override {
+    const std::uint32_t depth = ctx_->depth();
+    return sent(to, ctx_->send_work(to), -1, -1, depth);
+  }
   bool send_work(int to, const core::SplitRequest& part) override {
-    return sent(to, ctx_->send_work(to, part));
+    const std::uint32_t depth = ctx_->depth();  // before the split changes it
+    return sent(to, ctx_->send_work(to, part), part.min_depth, part.max_depth, depth);
   }
   void reject(int to) override {
     record(SchemeEvent::kReject, to);
@@ -143,10 +157,11 @@ class RecordingScheme final : public core::Scheme, private core::SchemeContext {
   }
   void watch_generated(std::uint32_t depth) override { ctx_->watch_generated(depth); }
 
-  bool sent(int to, bool done) {
+  bool sent(int to, bool done, std::int64_t min_depth, std::int64_t max_depth,
+            std::uint32_t depth) {
     core::SchemeMessage outcome;
-    outcome.values[0] = done ? 1 : 0;
-    record(SchemeEvent::kSendWork, to, outcome);
+    outcome.values = {done ? 1 : 0, min_depth, max_depth};
+    record(SchemeEvent::kSendWork, to, outcome, depth);
     return done;
   }
 
