@@ -29,10 +29,14 @@
 //       Granularity control: count the whole subtree of the current node by
 //       the application's own recursion, exactly as the engine would count it
 //       (the node itself included). The engine uses it for nodes at or below
-//       the serial depth; such a subtree is never split.
+//       the serial depth; such a subtree is never split. An application with
+//       node_cost() also adds up the costs of the subtree's nodes in
+//       `counts.cost` (the node itself included); without node_cost() a
+//       subtree costs its node count and `counts.cost` is ignored.
 //   uint64_t node_cost() const;
-//       The work the last descend did, in application units (DPLL: propagations);
-//       used by the simulated machine's cost model. Defaults to 1.
+//       The work the last descend (or reset) did, in application units (DPLL:
+//       propagations); used by the simulated machine's cost model, for
+//       expanded and for replayed nodes alike. Defaults to 1.
 
 #include <concepts>
 #include <cstdint>
@@ -103,18 +107,18 @@ struct SubtreeCounts {
   std::uint64_t leaves = 0;
   std::uint64_t solutions = 0;
   std::uint64_t dead_ends = 0;
+  std::uint64_t cost = 0;  // the nodes' node_cost(), summed; only if the application has one
   std::uint32_t max_depth = 0;
 };
 
 template <class S>
-concept SearchSpace =
-    std::is_trivially_copyable_v<typename S::Choice> &&
+concept SearchSpace = std::is_trivially_copyable_v<typename S::Choice> &&
     std::default_initializable<typename S::Choice> &&
     requires(S space, const typename S::Choice& choice, ChoiceSink<typename S::Choice>& sink) {
-      { space.reset() } -> std::same_as<Outcome>;
-      { space.choices(sink) } -> std::same_as<void>;
-      { space.descend(choice) } -> std::same_as<Outcome>;
-    };
+  { space.reset() } -> std::same_as<Outcome>;
+  { space.choices(sink) } -> std::same_as<void>;
+  { space.descend(choice) } -> std::same_as<Outcome>;
+};
 
 template <class S>
 constexpr bool has_self_contained_choices() {
@@ -126,7 +130,9 @@ constexpr bool has_self_contained_choices() {
 }
 
 template <class S>
-concept ReplayableSearchSpace = SearchSpace<S> && requires(S space) { space.ascend(); };
+concept ReplayableSearchSpace = SearchSpace<S> && requires(S space) {
+  space.ascend();
+};
 
 template <class S>
 concept HasSolution = requires(const S& space) {
@@ -136,7 +142,9 @@ concept HasSolution = requires(const S& space) {
 
 template <class S>
 std::uint64_t solution_weight_of(const S& space) {
-  if constexpr (requires { { space.solution_weight() } -> std::convertible_to<std::uint64_t>; }) {
+  if constexpr (requires {
+                  { space.solution_weight() } -> std::convertible_to<std::uint64_t>;
+                }) {
     return space.solution_weight();
   } else {
     return 1;
@@ -149,8 +157,13 @@ concept CountsSubtrees = requires(S space, SubtreeCounts& counts) {
 };
 
 template <class S>
+concept ReportsNodeCost = requires(const S& space) {
+  { space.node_cost() } -> std::convertible_to<std::uint64_t>;
+};
+
+template <class S>
 std::uint64_t node_cost_of(const S& space) {
-  if constexpr (requires { { space.node_cost() } -> std::convertible_to<std::uint64_t>; }) {
+  if constexpr (ReportsNodeCost<S>) {
     return space.node_cost();
   } else {
     return 1;

@@ -21,6 +21,27 @@
 
 namespace stacksplit::core {
 
+// The work of replaying received paths, in the application's cost units
+// (node_cost(), 1 per node without it; the root's re-entry included). It is
+// real work on the receiver, so the simulator charges it, but it is overhead:
+// it is kept out of node_cost, of which the simulated T1 is made. Its counter,
+// WorkerStatistics::replay_cost, is used once core/worker_statistics.hpp
+// declares it; until then the cost is not counted.
+template <class Statistics>
+void add_replay_cost(Statistics& stats, std::uint64_t cost) {
+  if constexpr (requires { stats.replay_cost; })
+    stats.replay_cost = saturating_add(stats.replay_cost, cost);
+}
+
+template <class Statistics>
+std::uint64_t replay_cost_of(const Statistics& stats) {
+  if constexpr (requires { stats.replay_cost; }) {
+    return stats.replay_cost;
+  } else {
+    return 0;
+  }
+}
+
 template <SearchSpace S>
 class SearchStack {
  public:
@@ -123,7 +144,8 @@ class SearchStack {
       const std::uint32_t child_depth = base_depth_ + level_count;
       const Outcome outcome = space_.descend(choice);
       ++nodes;
-      cost += node_cost_of(space_);
+      const std::uint64_t child_cost = node_cost_of(space_);  // 1 without node_cost()
+      cost += child_cost;
       if (child_depth > max_depth) max_depth = child_depth;
       if (outcome == Outcome::kOpen) {
         if constexpr (CountsSubtrees<S>) {
@@ -131,10 +153,17 @@ class SearchStack {
             SubtreeCounts below;
             space_.count_subtree(below);
             nodes += below.nodes - 1;  // the child itself is already counted
+            if constexpr (ReportsNodeCost<S>) {
+              assert(below.cost >= child_cost && "count_subtree leaves out the node's own cost");
+              cost += below.cost - child_cost;
+            } else {
+              cost += below.nodes - 1;  // a node costs 1
+            }
             leaves += below.leaves;
             dead_ends += below.dead_ends;
             stats.solutions = saturating_add(stats.solutions, below.solutions);
-            if (child_depth + below.max_depth > max_depth) max_depth = child_depth + below.max_depth;
+            if (child_depth + below.max_depth > max_depth)
+              max_depth = child_depth + below.max_depth;
             if constexpr (kReplay) space_.ascend();
             continue;
           }
@@ -260,6 +289,8 @@ class SearchStack {
       if (unit.path.size() + 1 != unit.base_depth + level_count)
         throw std::logic_error("work unit path does not match its levels");
       expect_open(space_.reset());
+      // Re-entering the root is replay work too (DPLL propagates the units).
+      add_replay_cost(stats, node_cost_of(space_));
       for (std::uint32_t d = 0; d < unit.base_depth; ++d) {
         replay_choices();
         replay_descend(unit.path[d], stats);
@@ -340,7 +371,9 @@ class SearchStack {
 
   static std::uint32_t resolve_serial_depth(const S& space, const SplitPolicy& policy) {
     if (policy.serial_depth != kApplicationDefault) return policy.serial_depth;
-    if constexpr (requires { { space.default_serial_depth() } -> std::convertible_to<std::uint32_t>; }) {
+    if constexpr (requires {
+                    { space.default_serial_depth() } -> std::convertible_to<std::uint32_t>;
+                  }) {
       return space.default_serial_depth();
     } else {
       return kNoCutoff;
@@ -391,15 +424,17 @@ class SearchStack {
 
   void replay_descend(const Choice& choice, WorkerStatistics& stats) {
     expect_open(space_.descend(choice));
-    ++stats.replayed;
+    ++stats.replayed;  // not a new node: `nodes` stays as it is
+    add_replay_cost(stats, node_cost_of(space_));
   }
 
   static void expect_open(Outcome outcome) {
     // The donor went below this node, so it cannot be a leaf here unless the
     // application's tree depends on who explores it.
     if (outcome != Outcome::kOpen)
-      throw std::logic_error("replaying a work unit reached a closed node: the application is "
-                             "not deterministic");
+      throw std::logic_error(
+          "replaying a work unit reached a closed node: the application is "
+          "not deterministic");
   }
 
   S& space_;

@@ -5,7 +5,9 @@
 //
 // Every processor is a server that does one action at a time: take in one
 // message (t_recv, then the worker's handler) or expand one quantum of nodes
-// (nodes·t_node + cost·t_unit, replayed nodes at t_node). While it is busy,
+// (nodes·t_node + cost·t_unit, where cost is what the application reports;
+// replaying a received path costs the same per replayed node, on the
+// receiver, but stays out of T1). While it is busy,
 // arriving messages wait in its FIFO inbox, so a hot spot such as GRR's
 // counter at processor 0 queues for real. After each quantum it takes in the
 // messages that have arrived, then expands the next quantum. The worker's now() is its
@@ -124,6 +126,7 @@ class SimRuntime final : public Outbox<typename S::Choice> {
     processors_.resize(size);
     for (int rank = 0; rank < size; ++rank) processors_[rank].worker = std::move(pool[rank]);
 
+    events_ = 0;
     const auto wall_start = std::chrono::steady_clock::now();
     for (int rank = 0; rank < size; ++rank) {
       Processor& processor = processors_[rank];
@@ -164,8 +167,10 @@ class SimRuntime final : public Outbox<typename S::Choice> {
       if (!result.solution && processor.worker->solution())
         result.solution = processor.worker->solution();
     }
-    // The simulated one-processor time: the same expansions, no communication.
+    // The simulated one-processor time: the same expansions, no communication
+    // and no replay.
     result.sequential_seconds = machine_.expansion_time(result.total.nodes, result.total.node_cost);
+    if constexpr (requires { result.sim_events; }) result.sim_events = events_;
     return result;
   }
 
@@ -183,16 +188,19 @@ class SimRuntime final : public Outbox<typename S::Choice> {
   }
 
   // The current processor's clock: the start of its action plus what the
-  // action has cost so far (the worker's counters tell how many nodes).
+  // action has cost so far (the worker's counters tell how many nodes were
+  // expanded and replayed, and what they cost).
   double now() const override {
     const WorkerStatistics& s = *current_statistics_;
-    return action_start_ +
-           machine_.expansion_time(s.nodes - charged_.nodes + s.replayed - charged_.replayed,
-                                   s.node_cost - charged_.node_cost);
+    const std::uint64_t nodes = s.nodes - charged_.nodes + s.replayed - charged_.replayed;
+    const std::uint64_t cost =
+        s.node_cost - charged_.node_cost + replay_cost_of(s) - replay_cost_of(charged_);
+    return action_start_ + machine_.expansion_time(nodes, cost);
   }
 
-  // Events scheduled in the last run (deliveries, transmissions and wakes).
-  std::uint64_t events() const { return queue_.scheduled(); }
+  // Discrete events simulated in the last run: processor actions (a quantum
+  // of expansions, or taking in one message) and message deliveries.
+  std::uint64_t events() const { return events_; }
 
  private:
   struct Processor {
@@ -240,6 +248,7 @@ class SimRuntime final : public Outbox<typename S::Choice> {
   }
 
   void deliver(int rank, double time, std::uint32_t slot) {
+    ++events_;
     Processor& processor = processors_[rank];
     if (processor.worker->terminated()) {
       (void)take(slot);  // a late request or reject: nobody listens any more
@@ -250,6 +259,7 @@ class SimRuntime final : public Outbox<typename S::Choice> {
   }
 
   void begin_action(int rank, double start, bool receiving) {
+    ++events_;
     current_ = rank;
     current_statistics_ = &processors_[rank].worker->statistics();
     charged_ = *current_statistics_;
@@ -318,6 +328,7 @@ class SimRuntime final : public Outbox<typename S::Choice> {
   const WorkerStatistics* current_statistics_ = nullptr;
   WorkerStatistics charged_;
   double action_start_ = 0;
+  std::uint64_t events_ = 0;  // see events()
 };
 
 }  // namespace stacksplit::core
