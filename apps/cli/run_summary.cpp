@@ -14,6 +14,22 @@ std::string format(const char* pattern, double value) {
   return text;
 }
 
+// How fast the simulator ran, per wall-clock second: simulated nodes
+// (expanded, not replayed) and discrete events (processor actions and message
+// deliveries, SimRuntime::events()). The event count reaches the summary once
+// RunMeasurement carries it (sim_events).
+template <class Measurement>
+void print_simulation_rate(std::ostream& out, const Measurement& measurement) {
+  const double wall = std::max(measurement.wall_seconds, 1e-9);
+  out << ", simulated in " << format("%.2f", measurement.wall_seconds) << " s wall ("
+      << format("%.3f", measurement.total.nodes / wall / 1e6) << " M simulated nodes/s";
+  if constexpr (requires { measurement.sim_events; }) {
+    out << ", " << measurement.sim_events << " events, "
+        << format("%.3f", measurement.sim_events / wall / 1e6) << " M events/s";
+  }
+  out << ')';
+}
+
 }  // namespace
 
 void print_run_summary(std::ostream& out, const core::RunDescription& description,
@@ -34,10 +50,7 @@ void print_run_summary(std::ostream& out, const core::RunDescription& descriptio
         << ", T1 = " << format("%.6g", measurement.sequential_seconds)
         << " s, speedup = " << format("%.2f", speedup)
         << ", efficiency = " << format("%.3f", speedup / description.workers);
-    if (measurement.wall_seconds >= 0)
-      out << ", simulated in " << format("%.2f", measurement.wall_seconds) << " s ("
-          << format("%.3f", total.nodes / std::max(measurement.wall_seconds, 1e-9) / 1e6)
-          << " M node-events/s)";
+    if (measurement.wall_seconds >= 0) print_simulation_rate(out, measurement);
     out << '\n';
   }
   out << "overhead: requests = " << total.requests_sent << ", rejects = " << total.rejects_sent
