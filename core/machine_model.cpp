@@ -17,26 +17,46 @@ constexpr MachineParameterInfo kParameters[] = {
 };
 static_assert(std::size(kParameters) == kMachineParameterCount);
 
-// The Ncube/2 as Kumar, Grama & Vempaty (JPDC 1994, §7) ran their tautology
-// verifier on it: what matters to the schemes is the ratio of each
+// The nCUBE 2 (NCUBE 6400 node processor) as Kumar, Grama & Vempaty ran
+// their Davis-Putnam tautology verifier on 1024 of its nodes: V. Kumar,
+// A. Y. Grama, N. R. Vempaty, "Scalable load balancing techniques for parallel
+// computers", J. Parallel and Distributed Computing 22(1):60-79, 1994, §7.
+// The paper gives speedups, not machine parameters, so every number below
+// comes from elsewhere; what matters to the schemes is the ratio of each
 // communication cost to a node expansion (t_s/t_node = 0.1, t_recv/t_node =
-// 0.05, t_h/t_node = 0.002, t_w/t_node = 3.6e-4 per byte).
+// 0.05, t_h/t_node = 0.002, t_w/t_node = 3.6e-4 per byte). Measured or
+// vendor figures are marked as such; the rest are estimates, with the reason.
+//   [Dunigan91]  T. H. Dunigan, "Performance of the Intel iPSC/860 and Ncube
+//                6400 hypercubes", Parallel Computing 17(10-11):1285-1302, 1991.
+//   [DD97]       J. J. Dongarra, T. H. Dunigan, "Message-passing performance of
+//                various computers", Concurrency: Practice and Experience
+//                9(10):915-926, 1997 (also Univ. of Tennessee CS-95-299).
+//   [TOP500-94]  J. J. Dongarra, H. W. Meuer, E. Strohmaier (eds.), TOP500
+//                Supercomputer Sites, report 1994, machine descriptions,
+//                netlib.org/benchmark/top500/reports/report94/Architec/.
 constexpr MachinePreset::Value kNcube2[] = {
     {1e-3,
-     "estimate: a Davis-Putnam node (unit propagation over the formula) is several thousand "
-     "instructions on the 20 MHz, 7.5 MIPS nCUBE 2 node processor (netlib TOP500 1994 "
-     "report), about 1 ms; set it per application with --node-time"},
+     "estimate (no published figure for this application): a Davis-Putnam node, unit "
+     "propagation over the formula, is several thousand instructions on the 20 MHz, 7.5 MIPS "
+     "node processor (vendor figures, [TOP500-94]), so about 1 ms; set it per application "
+     "with --node-time"},
     {0, "unused: every node costs t_node unless t_unit is set"},
     {100e-6,
-     "about 150 us one-way latency of a short message measured on the nCUBE 2 (Dunigan, "
-     "Parallel Computing 17, 1991; Dongarra & Dunigan, Concurrency 9, 1997), counted here as "
-     "100 us startup plus 50 us t_recv"},
+     "measured total, estimated split: the one-way latency of a short message between "
+     "neighbouring nodes is about 150 us ([Dunigan91], [DD97]); how it divides between the "
+     "sender's startup (here 100 us) and the receiver's handling (t_recv, 50 us) is our "
+     "estimate"},
     {2e-6,
-     "wormhole routing makes the time 'almost independent of the distance' (netlib TOP500 "
-     "1994 report): a few us per hop"},
-    {1.0 / 2.75e6, "2.75 MB/s per channel (netlib TOP500 1994 report on the nCUBE 2)"},
-    {50e-6, "the receiving share of the 150 us short-message latency (see t_s)"},
-    {16, "estimate: tag, source, length and one word of a scheme"},
+     "estimate: wormhole routing makes the time almost independent of the distance "
+     "([TOP500-94]); no per-hop figure is published there, so a few us per hop, small beside "
+     "t_s as measured latencies show"},
+    {1.0 / 2.75e6,
+     "vendor peak: 2.75 MB/s per channel ([TOP500-94]); measured long-message rates "
+     "([Dunigan91]) are somewhat lower"},
+    {50e-6, "estimate: the receiving share of the measured 150 us short-message latency (see t_s)"},
+    {16,
+     "estimate: tag, source, length and one word of a scheme (the run's own message layout, "
+     "not an nCUBE figure)"},
 };
 
 // Workstations on one 10 Mbit/s Ethernet segment, the network of workstations
@@ -141,8 +161,7 @@ void MachineModel::set(std::string_view parameter, double value) {
                                 "' (known: " + known_list(parameter_names()) + ")");
   if (!std::isfinite(value) || value < 0)
     throw std::invalid_argument("machine parameter " + std::string(parameter) +
-                                " must be a finite number >= 0 (got " + format_number(value) +
-                                ")");
+                                " must be a finite number >= 0 (got " + format_number(value) + ")");
   *field = value;
 }
 
