@@ -21,6 +21,8 @@ enum class MessageTag : std::uint8_t {
 };
 
 inline constexpr int kMessageTagCount = 7;
+// The round-trip tests go through the tags up to the count: a tag added after kScheme moves it.
+static_assert(kMessageTagCount == static_cast<int>(MessageTag::kScheme) + 1);
 
 const char* to_string(MessageTag tag);
 
