@@ -1,6 +1,7 @@
 #include "core/runtime/mpi_runtime.hpp"
 
 #include <cstdlib>
+#include <iostream>
 #include <stdexcept>
 #include <string>
 
@@ -74,6 +75,20 @@ MpiEnvironment::MpiEnvironment() {
   MPI_Comm_dup(MPI_COMM_WORLD, &comm_);
   MPI_Comm_rank(comm_, &rank_);
   MPI_Comm_size(comm_, &size_);
+}
+
+void abort_mpi_job(MPI_Comm comm, int rank, std::exception_ptr failure) {
+  std::string what = "unknown exception";
+  try {
+    std::rethrow_exception(failure);
+  } catch (const std::exception& e) {
+    what = e.what();
+  } catch (...) {
+  }
+  std::cerr << "stacksplit: error on MPI rank " << rank << ": " << what << "; aborting the job"
+            << std::endl;
+  MPI_Abort(comm, 1);
+  std::abort();  // MPI_Abort does not return; the compiler does not know it
 }
 
 MpiEnvironment::~MpiEnvironment() {

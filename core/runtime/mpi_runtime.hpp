@@ -27,8 +27,11 @@
 // the engine's estimate.
 //
 // Failure: mpirun aborts the job when a rank dies or exits non-zero. A rank
-// whose run throws leaves MPI unfinalized (finalize would wait for the others
-// forever), so its non-zero exit ends the job.
+// whose run throws once the search has started prints the error and calls
+// MPI_Abort, since unwinding would free send buffers MPI may still be reading.
+// A throw before that (bad setup, the same on every rank) propagates with MPI
+// left unfinalized (finalize would wait for the others forever), so the
+// rank's non-zero exit ends the job.
 
 #include <optional>
 
@@ -42,6 +45,7 @@
 #include <chrono>
 #include <cstdint>
 #include <deque>
+#include <exception>
 #include <stdexcept>
 #include <thread>
 #include <type_traits>
@@ -102,6 +106,10 @@ class MpiEnvironment {
   bool abandoned_ = false;
 };
 
+// Prints the exception `failure` with the rank that threw it, then ends the
+// whole job with MPI_Abort: the way out of a rank that fails mid-search.
+[[noreturn]] void abort_mpi_job(MPI_Comm comm, int rank, std::exception_ptr failure);
+
 template <SearchSpace S>
 class MpiRuntime final : public Outbox<typename S::Choice> {
  public:
@@ -116,6 +124,7 @@ class MpiRuntime final : public Outbox<typename S::Choice> {
     try {
       return run_rank(mpi, setup, make_space);
     } catch (...) {
+      if (searching_) abort_mpi_job(comm_, rank_, std::current_exception());
       mpi.abandon();
       throw;
     }
@@ -186,6 +195,7 @@ class MpiRuntime final : public Outbox<typename S::Choice> {
     Worker<S> worker(rank_, make_space(), setup.make_scheme(), *topology, *this, setup.options);
 
     MPI_Barrier(comm_);  // the clocks start together
+    searching_ = true;   // from here on, messages may be in flight
     start_ = last_poll_ = Clock::now();
     drive(worker);
     const double seconds = now();
@@ -352,6 +362,7 @@ class MpiRuntime final : public Outbox<typename S::Choice> {
   MPI_Comm comm_ = MPI_COMM_NULL;
   int rank_ = 0;
   int size_ = 1;
+  bool searching_ = false;
   Clock::time_point start_ = Clock::now();
 
   // Polling state.

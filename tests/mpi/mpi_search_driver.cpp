@@ -1,15 +1,30 @@
-// mpi_search_driver SCHEME [SEED]: the searches the MPI suite checks, run one
-// after another in a single MPI job (so a test pays MPI's start-up once per
-// rank count and scheme, and several runs share one MPI session): N-Queens 12
-// counted and in first mode, UTS T1 and T3 counted. Rank 0 prints a line per
-// search:
-//   <case> nodes=<n> leaves=<l> depth=<d> solutions=<s> solution=<c0,c1,...>
-// and, last, "done". Started by mpi_run_test under mpirun.
+// The searches the MPI tests run, in one binary started under mpirun.
+//
+// mpi_search_driver SCHEME [SEED]: the suite, run one after another in a
+// single MPI job (so a test pays MPI's start-up once per rank count and
+// scheme, and several runs share one MPI session): N-Queens 12, UTS T1 and T3
+// counted, N-Queens 22 in first mode. After each run every rank checks that no
+// message of it is left (the runtime's drain). The rank whose result reports
+// prints a line per search:
+//   <case> nodes=<n> leaves=<l> depth=<d> solutions=<s> transfers=<t> leftover=<m>
+//     solution=<c0,c1,...>
+// (one line; transfers: work units sent, leftover: messages found after the
+// run, both over all ranks) and, last, "done".
+//
+// mpi_search_driver SCHEME SEED --mark | --throw-on RANK: N-Queens 17 counted,
+// minutes of work. With --mark every rank prints "rank R searching" once it
+// has entered kMarkNodes nodes; with --throw-on, rank RANK throws there
+// instead. For mpi_crash_test.
 
+#include <mpi.h>
+
+#include <chrono>
+#include <cstdint>
 #include <exception>
 #include <iostream>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "apps/nqueens/nqueens.hpp"
 #include "apps/uts/uts_presets.hpp"
@@ -21,12 +36,68 @@ namespace {
 
 using namespace stacksplit;
 
+// Nodes a rank enters (work it was given included) before it marks or throws:
+// enough that it is inside the search, not at its edge.
+constexpr std::uint64_t kMarkNodes = 1000;
+
+// N-Queens that does something once this rank has entered kMarkNodes nodes.
+class MarkedQueens : public apps::nqueens::NQueens {
+ public:
+  enum class Action { kMark, kThrow };
+
+  MarkedQueens(int size, int rank, Action action) : NQueens(size), rank_(rank), action_(action) {}
+
+  core::Outcome descend(Choice column) {
+    if (++entered_ == kMarkNodes) {
+      if (action_ == Action::kThrow)
+        throw std::runtime_error("injected failure on rank " + std::to_string(rank_));
+      std::cout << "rank " << rank_ << " searching" << std::endl;
+    }
+    return NQueens::descend(column);
+  }
+
+ private:
+  int rank_;
+  Action action_;
+  std::uint64_t entered_ = 0;
+};
+
+// Messages left on the runtime's communicator once every rank has left the
+// run, over all ranks (at rank 0). Each rank probes for a while after the
+// barrier, so that a message still on its way is seen too; what it finds it
+// receives, so that the next run starts clean whatever this one left.
+std::uint64_t leftover_messages() {
+  const MPI_Comm comm = core::MpiEnvironment::instance().comm();
+  MPI_Barrier(comm);
+  std::uint64_t found = 0;
+  const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(10);
+  std::vector<char> bytes;
+  while (std::chrono::steady_clock::now() < until) {
+    int arrived = 0;
+    MPI_Status status;
+    MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm, &arrived, &status);
+    if (!arrived) continue;
+    int length = 0;
+    MPI_Get_count(&status, MPI_BYTE, &length);
+    bytes.resize(static_cast<std::size_t>(length));
+    MPI_Recv(bytes.data(), length, MPI_BYTE, status.MPI_SOURCE, status.MPI_TAG, comm,
+             MPI_STATUS_IGNORE);
+    ++found;
+  }
+  std::uint64_t total = 0;
+  MPI_Reduce(&found, &total, 1, MPI_UINT64_T, MPI_SUM, 0, comm);
+  return total;
+}
+
+// Prints a run's line where its result reports (rank 0 alone); returns
+// whether it did.
 template <class Result>
-void print(const std::string& name, const Result& result) {
-  if (!result.reporting) return;
+bool print(const std::string& name, const Result& result) {
+  const std::uint64_t leftover = leftover_messages();
+  if (!result.reporting) return false;
   std::cout << name << " nodes=" << result.total.nodes << " leaves=" << result.total.leaves
             << " depth=" << result.total.max_depth << " solutions=" << result.total.solutions
-            << " solution=";
+            << " transfers=" << result.total.work_sent << " leftover=" << leftover << " solution=";
   if constexpr (requires { result.solution->size(); }) {
     if (result.solution) {
       for (std::size_t i = 0; i < result.solution->size(); ++i)
@@ -34,31 +105,57 @@ void print(const std::string& name, const Result& result) {
     }
   }
   std::cout << std::endl;
+  return true;
+}
+
+void run_suite(core::RunSetup setup) {
+  const apps::nqueens::NQueens queens(12);
+  auto make_queens = [&] { return queens; };
+  bool reporting =
+      print("nqueens12", core::run_search<apps::nqueens::NQueens>("mpi", setup, make_queens));
+  for (const char* tree : {"T1", "T3"}) {
+    const apps::uts::UtsTree uts(apps::uts::find_uts_preset(tree).params());
+    reporting = print(std::string("uts-") + tree,
+                      core::run_search<apps::uts::UtsTree>("mpi", setup, [&] { return uts; }));
+  }
+  // The first solution of N-Queens 22 is 1.7 million nodes into a
+  // depth-first search (that of N-Queens 12 only 262): other ranks get work
+  // before it is found, and small quanta make the stop race with work in flight.
+  const apps::nqueens::NQueens deep_queens(22);
+  setup.options.mode = core::SearchMode::kFirst;
+  setup.options.quantum = 2;
+  reporting = print("nqueens22-first", core::run_search<apps::nqueens::NQueens>(
+                                           "mpi", setup, [&] { return deep_queens; }));
+  if (reporting) std::cout << "done" << std::endl;
+}
+
+void run_marked(const core::RunSetup& setup, int throwing_rank) {
+  const int rank = core::MpiEnvironment::instance().rank();
+  const auto action =
+      rank == throwing_rank ? MarkedQueens::Action::kThrow : MarkedQueens::Action::kMark;
+  print("nqueens17", core::run_search<MarkedQueens>(
+                         "mpi", setup, [&] { return MarkedQueens(17, rank, action); }));
 }
 
 int run(int argc, char** argv) {
-  if (argc < 2 || argc > 3) throw std::invalid_argument("usage: mpi_search_driver SCHEME [SEED]");
-  const std::string scheme = argv[1];
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  const bool suite = args.size() == 1 || args.size() == 2;
+  const bool marked = args.size() == 3 && args[2] == "--mark";
+  const bool throwing = args.size() == 4 && args[2] == "--throw-on";
+  if (!suite && !marked && !throwing)
+    throw std::invalid_argument(
+        "usage: mpi_search_driver SCHEME [SEED] | SCHEME SEED (--mark | --throw-on RANK)");
+  const std::string scheme = args[0];
   core::RunSetup setup;
   setup.workers = core::mpirun_rank_count().value_or(1);
-  setup.options.seed = argc == 3 ? std::stoull(argv[2]) : 1;
+  setup.options.seed = args.size() >= 2 ? std::stoull(args[1]) : 1;
   (void)schemes::make_scheme(scheme);
   setup.make_scheme = [scheme] { return schemes::make_scheme(scheme); };
-
-  const apps::nqueens::NQueens queens(12);
-  auto make_queens = [&] { return queens; };
-  print("nqueens12", core::run_search<apps::nqueens::NQueens>("mpi", setup, make_queens));
-  for (const char* tree : {"T1", "T3"}) {
-    const apps::uts::UtsTree uts(apps::uts::find_uts_preset(tree).params());
-    print(std::string("uts-") + tree,
-          core::run_search<apps::uts::UtsTree>("mpi", setup, [&] { return uts; }));
+  if (suite) {
+    run_suite(setup);
+  } else {
+    run_marked(setup, throwing ? std::stoi(args[3]) : -1);
   }
-  // Small quanta share the root's work before rank 0 reaches its first
-  // solution (262 nodes in), so stops race with work in flight.
-  setup.options.mode = core::SearchMode::kFirst;
-  setup.options.quantum = 2;
-  print("nqueens12-first", core::run_search<apps::nqueens::NQueens>("mpi", setup, make_queens));
-  if (core::mpirun_rank().value_or(0) == 0) std::cout << "done" << std::endl;
   return 0;
 }
 

@@ -60,12 +60,9 @@ void Subprocess::kill_group() {
   for (const ChildProcess& child : children) kill(child.pid, SIGKILL);
 }
 
-ProcessOutcome Subprocess::wait(std::chrono::duration<double> timeout) {
-  ProcessOutcome outcome;
-  const auto deadline = std::chrono::steady_clock::now() +
-                        std::chrono::duration_cast<std::chrono::steady_clock::duration>(timeout);
-  bool open = true;
-  while (open) {
+template <class Done>
+void Subprocess::read_output(std::chrono::steady_clock::time_point deadline, Done done) {
+  while (output_open_ && !done()) {
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
         deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) break;
@@ -76,11 +73,26 @@ ProcessOutcome Subprocess::wait(std::chrono::duration<double> timeout) {
     char chunk[4096];
     const ssize_t got = read(output_fd_, chunk, sizeof chunk);
     if (got <= 0) {
-      open = false;  // every writer (mpirun and its ranks) is gone
+      output_open_ = false;  // every writer (mpirun and its ranks) is gone
     } else {
-      outcome.output.append(chunk, static_cast<std::size_t>(got));
+      output_.append(chunk, static_cast<std::size_t>(got));
     }
   }
+}
+
+bool Subprocess::wait_for_output(const std::string& text, std::chrono::duration<double> timeout) {
+  const auto deadline = std::chrono::steady_clock::now() +
+                        std::chrono::duration_cast<std::chrono::steady_clock::duration>(timeout);
+  read_output(deadline, [&] { return output_.find(text) != std::string::npos; });
+  return output_.find(text) != std::string::npos;
+}
+
+ProcessOutcome Subprocess::wait(std::chrono::duration<double> timeout) {
+  ProcessOutcome outcome;
+  const auto deadline = std::chrono::steady_clock::now() +
+                        std::chrono::duration_cast<std::chrono::steady_clock::duration>(timeout);
+  read_output(deadline, [] { return false; });
+  outcome.output = output_;
   int status = 0;
   pid_t done = 0;
   while ((done = waitpid(pid_, &status, WNOHANG)) == 0 &&

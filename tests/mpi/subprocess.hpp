@@ -30,16 +30,26 @@ class Subprocess {
 
   pid_t pid() const { return pid_; }
 
+  // Collects output until `text` occurs in it (true) or the process ends or
+  // `timeout` passes (false). The output is kept for wait().
+  bool wait_for_output(const std::string& text, std::chrono::duration<double> timeout);
+
   // Collects output until the process ends or `timeout` (from now) passes;
   // then kills it.
   ProcessOutcome wait(std::chrono::duration<double> timeout);
 
  private:
   void kill_group();
+  // Reads output until `deadline`, until `done()`, or until every writer has
+  // closed it.
+  template <class Done>
+  void read_output(std::chrono::steady_clock::time_point deadline, Done done);
 
   pid_t pid_ = -1;
   int output_fd_ = -1;
   bool reaped_ = false;
+  bool output_open_ = true;
+  std::string output_;  // everything read so far
   std::chrono::steady_clock::time_point start_;
 };
 
