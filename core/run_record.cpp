@@ -83,7 +83,9 @@ nlohmann::json make_run_record(const RunDescription& description,
   record["counters"] = {{"requests", total.requests_sent},   {"rejects", total.rejects_sent},
                         {"work_transfers", total.work_sent}, {"messages", total.messages_sent},
                         {"bytes", total.bytes_sent},         {"idle_s", total.idle_seconds},
-                        {"replayed", total.replayed},        {"node_cost", total.node_cost}};
+                        {"replayed", total.replayed},        {"node_cost", total.node_cost},
+                        {"replay_cost", total.replay_cost}};
+  if (measurement.time_kind == "virtual") record["sim_events"] = measurement.sim_events;
   nlohmann::json workers = nlohmann::json::array();
   if (measurement.per_worker)
     for (const WorkerStatistics& statistics : *measurement.per_worker)

@@ -39,6 +39,7 @@ struct RunMeasurement {
   double sequential_seconds = -1;  // negative: unknown
   double wall_seconds = -1;        // the simulator's own running time; not recorded (not
                                    // reproducible), only summarized
+  std::uint64_t sim_events = 0;    // the simulator's discrete events (recorded: reproducible)
 };
 
 nlohmann::json make_run_record(const RunDescription& description,

@@ -24,22 +24,9 @@ namespace stacksplit::core {
 // The work of replaying received paths, in the application's cost units
 // (node_cost(), 1 per node without it; the root's re-entry included). It is
 // real work on the receiver, so the simulator charges it, but it is overhead:
-// it is kept out of node_cost, of which the simulated T1 is made. Its counter,
-// WorkerStatistics::replay_cost, is used once core/worker_statistics.hpp
-// declares it; until then the cost is not counted.
-template <class Statistics>
-void add_replay_cost(Statistics& stats, std::uint64_t cost) {
-  if constexpr (requires { stats.replay_cost; })
-    stats.replay_cost = saturating_add(stats.replay_cost, cost);
-}
-
-template <class Statistics>
-std::uint64_t replay_cost_of(const Statistics& stats) {
-  if constexpr (requires { stats.replay_cost; }) {
-    return stats.replay_cost;
-  } else {
-    return 0;
-  }
+// it is kept out of node_cost, of which the simulated T1 is made.
+inline void add_replay_cost(WorkerStatistics& stats, std::uint64_t cost) {
+  stats.replay_cost = saturating_add(stats.replay_cost, cost);
 }
 
 template <SearchSpace S>

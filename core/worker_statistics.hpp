@@ -13,22 +13,23 @@ inline std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) {
 }
 
 // X(name, meaning)
-#define STACKSPLIT_WORKER_COUNTERS(X)                                        \
-  X(nodes, "nodes expanded, the root included")                              \
-  X(leaves, "nodes with nothing below: leaves, dead ends and solutions")     \
-  X(solutions, "solutions found (weighted by the application)")              \
-  X(dead_ends, "nodes the application reported as dead ends")                \
-  X(node_cost, "work of expanded nodes in application units")                \
-  X(replayed, "nodes re-entered to replay the path of received work")        \
-  X(requests_sent, "work requests sent")                                     \
-  X(requests_received, "work requests received")                             \
-  X(rejects_sent, "requests answered with a reject")                         \
-  X(rejects_received, "rejects received")                                    \
-  X(work_sent, "work units sent (a transfer)")                               \
-  X(work_received, "work units received")                                    \
-  X(nodes_sent, "untried alternatives handed to other workers")              \
-  X(messages_sent, "messages sent, all kinds")                               \
-  X(messages_received, "messages received, all kinds")                       \
+#define STACKSPLIT_WORKER_COUNTERS(X)                                    \
+  X(nodes, "nodes expanded, the root included")                          \
+  X(leaves, "nodes with nothing below: leaves, dead ends and solutions") \
+  X(solutions, "solutions found (weighted by the application)")          \
+  X(dead_ends, "nodes the application reported as dead ends")            \
+  X(node_cost, "work of expanded nodes in application units")            \
+  X(replayed, "nodes re-entered to replay the path of received work")    \
+  X(replay_cost, "work of replayed nodes in application units")          \
+  X(requests_sent, "work requests sent")                                 \
+  X(requests_received, "work requests received")                         \
+  X(rejects_sent, "requests answered with a reject")                     \
+  X(rejects_received, "rejects received")                                \
+  X(work_sent, "work units sent (a transfer)")                           \
+  X(work_received, "work units received")                                \
+  X(nodes_sent, "untried alternatives handed to other workers")          \
+  X(messages_sent, "messages sent, all kinds")                           \
+  X(messages_received, "messages received, all kinds")                   \
   X(bytes_sent, "payload bytes sent")
 
 struct WorkerStatistics {
@@ -50,11 +51,11 @@ struct WorkerStatistics {
 
   template <class Archive>
   void serialize(Archive& ar, unsigned /*version*/) {
-#define STACKSPLIT_SERIALIZE_COUNTER(name, meaning) ar & name;
+#define STACKSPLIT_SERIALIZE_COUNTER(name, meaning) ar& name;
     STACKSPLIT_WORKER_COUNTERS(STACKSPLIT_SERIALIZE_COUNTER)
 #undef STACKSPLIT_SERIALIZE_COUNTER
-    ar & max_depth;
-    ar & idle_seconds;
+    ar& max_depth;
+    ar& idle_seconds;
   }
 };
 

@@ -77,8 +77,8 @@ auto run_and_report(const CommonOptions& options, const std::string& app,
   core::RunDescription description = describe_run(options, app, instance);
   if (result.reporting) description.app_details = app_details(result);
   core::RunMeasurement measurement{
-      &result.per_worker,        result.total,       result.seconds, result.time_kind,
-      result.sequential_seconds, result.wall_seconds};
+      &result.per_worker,        result.total,        result.seconds,   result.time_kind,
+      result.sequential_seconds, result.wall_seconds, result.sim_events};
   if (result.reporting) {
     if (!options.quiet) print_run_summary(std::cout, description, measurement);
     if (!options.json.empty())

@@ -157,6 +157,7 @@ class SimRuntime final : public Outbox<typename S::Choice> {
     result.time_kind = "virtual";
     result.wall_seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+    result.sim_events = events_;
     for (int rank = 0; rank < size; ++rank) {
       const Processor& processor = processors_[rank];
       if (!processor.worker->terminated())
@@ -170,7 +171,6 @@ class SimRuntime final : public Outbox<typename S::Choice> {
     // The simulated one-processor time: the same expansions, no communication
     // and no replay.
     result.sequential_seconds = machine_.expansion_time(result.total.nodes, result.total.node_cost);
-    if constexpr (requires { result.sim_events; }) result.sim_events = events_;
     return result;
   }
 
@@ -194,7 +194,7 @@ class SimRuntime final : public Outbox<typename S::Choice> {
     const WorkerStatistics& s = *current_statistics_;
     const std::uint64_t nodes = s.nodes - charged_.nodes + s.replayed - charged_.replayed;
     const std::uint64_t cost =
-        s.node_cost - charged_.node_cost + replay_cost_of(s) - replay_cost_of(charged_);
+        s.node_cost - charged_.node_cost + s.replay_cost - charged_.replay_cost;
     return action_start_ + machine_.expansion_time(nodes, cost);
   }
 
