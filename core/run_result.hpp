@@ -20,13 +20,14 @@ template <class Solution>
 struct RunResult {
   std::vector<WorkerStatistics> per_worker;
   WorkerStatistics total;
-  std::optional<Solution> solution;
-  double seconds = 0;              // parallel time in the runtime's clock
-  std::string time_kind = "wall";  // "wall" or "virtual"
-  double sequential_seconds = -1;  // the simulator's 1-processor time, if known
-  double wall_seconds = -1;        // the simulator's own running time, if virtual
-  std::uint64_t sim_events = 0;    // the simulator's discrete events, if virtual
-  bool reporting = true;           // false on MPI ranks other than 0: they print nothing
+  std::optional<Solution> solution;  // where reporting
+  bool solution_found = false;       // on every rank: some worker found a solution
+  double seconds = 0;                // parallel time in the runtime's clock
+  std::string time_kind = "wall";    // "wall" or "virtual"
+  double sequential_seconds = -1;    // the simulator's 1-processor time, if known
+  double wall_seconds = -1;          // the simulator's own running time, if virtual
+  std::uint64_t sim_events = 0;      // the simulator's discrete events, if virtual
+  bool reporting = true;             // false on MPI ranks other than 0: they print nothing
 
   void add_worker(const WorkerStatistics& statistics) {
     per_worker.push_back(statistics);

@@ -109,6 +109,21 @@ const char* answer_name(Answer answer) {
   return "UNKNOWN";
 }
 
+int exit_status_of(Answer answer) {
+  switch (answer) {
+    case Answer::kSatisfiable:
+      return kExitSatisfiable;
+    case Answer::kUnsatisfiable:
+      return kExitUnsatisfiable;
+    case Answer::kUnknown:
+      break;
+  }
+  return 0;
+}
+
+// The model as the solver has it: the variables that occur in some clause. The
+// SAT Competition's output rules allow such partial assignments; the others
+// occur in no clause, so either value will do.
 void print_model(std::ostream& out, const DpllSpace::Solution& model) {
   std::string line = "v";
   auto emit = [&](Literal l) {
@@ -209,7 +224,7 @@ void run(const SatOptions& options) {
   };
   auto cut = [&] { return solver_options.time_limit && solver_options.time_limit->cut(); };
   auto answer_of = [&](const auto& result) {
-    if (result.solution) return Answer::kSatisfiable;
+    if (result.solution_found) return Answer::kSatisfiable;
     return cut() ? Answer::kUnknown : Answer::kUnsatisfiable;
   };
   // Weights saturate at 2^64 − 1: then the count is a lower bound, as it is
@@ -246,7 +261,11 @@ void run(const SatOptions& options) {
   };
   auto result =
       cli::run_and_report<DpllSpace>(common, "sat", options.file, make_space, app_details);
-  if (!result.reporting) return;
+  if (!result.reporting) {
+    // Under mpirun every rank exits with the answer's status, as rank 0 does.
+    cli::set_exit_status(exit_status_of(answer_of(result)));
+    return;
+  }
   if (!options.common.quiet) print_statistics(std::cout, result, sum_heuristic(sinks));
 
   if (result.solution) {
@@ -269,21 +288,20 @@ void run(const SatOptions& options) {
                               : "")
               << '\n';
   }
-  switch (answer_of(result)) {
+  const Answer answer = answer_of(result);
+  switch (answer) {
     case Answer::kSatisfiable:
       std::cout << "s SATISFIABLE\n";
       print_model(std::cout, *result.solution);
-      cli::set_exit_status(kExitSatisfiable);
       break;
     case Answer::kUnknown:
       std::cout << "s UNKNOWN\n";
-      cli::set_exit_status(0);
       break;
     case Answer::kUnsatisfiable:
       std::cout << "s UNSATISFIABLE\n";
-      cli::set_exit_status(kExitUnsatisfiable);
       break;
   }
+  cli::set_exit_status(exit_status_of(answer));
 }
 
 }  // namespace

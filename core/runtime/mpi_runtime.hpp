@@ -174,11 +174,11 @@ class MpiRuntime final : public Outbox<typename S::Choice> {
 
     template <class Archive>
     void serialize(Archive& ar, unsigned /*version*/) {
-      ar & statistics;
-      ar & seconds;
-      ar & has_solution;
+      ar& statistics;
+      ar& seconds;
+      ar& has_solution;
       if constexpr (!std::is_same_v<Solution, std::monostate>) {
-        if (has_solution) ar & solution;
+        if (has_solution) ar& solution;
       }
     }
   };
@@ -342,20 +342,25 @@ class MpiRuntime final : public Outbox<typename S::Choice> {
                 MPI_BYTE, 0, comm_);
 
     Result result;
-    if (rank_ != 0) {
+    if (rank_ == 0) {
+      for (int r = 0; r < size_; ++r) {
+        RankReport report;
+        decode(std::span<const char>(all.data() + offsets[r], static_cast<std::size_t>(lengths[r])),
+               report);
+        result.add_worker(report.statistics);
+        result.seconds = std::max(result.seconds, report.seconds);
+        if (!result.solution && report.has_solution) result.solution = std::move(report.solution);
+      }
+    } else {
       result.reporting = false;
       result.seconds = seconds;
       result.add_worker(mine.statistics);
-      return result;
     }
-    for (int r = 0; r < size_; ++r) {
-      RankReport report;
-      decode(std::span<const char>(all.data() + offsets[r], static_cast<std::size_t>(lengths[r])),
-             report);
-      result.add_worker(report.statistics);
-      result.seconds = std::max(result.seconds, report.seconds);
-      if (!result.solution && report.has_solution) result.solution = std::move(report.solution);
-    }
+    // Every rank learns whether there is a solution, so that all can exit
+    // with the status the answer asks for (SAT: 10 or 20).
+    int found = result.solution.has_value() ? 1 : 0;
+    MPI_Bcast(&found, 1, MPI_INT, 0, comm_);
+    result.solution_found = found != 0;
     return result;
   }
 
