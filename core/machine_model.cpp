@@ -178,6 +178,12 @@ void MachineModel::validate() const {
     throw std::invalid_argument("machine " + name +
                                 ": t_node and t_unit are both 0, so no expansion would take "
                                 "time and speedup is undefined");
+  // Otherwise a request and its reject could cost no virtual time, and idle
+  // processors would trade them forever at one instant: the simulation hangs.
+  if (t_s <= 0 && t_recv <= 0)
+    throw std::invalid_argument("machine " + name +
+                                ": t_s and t_recv are both 0, so a message would take no time "
+                                "and idle processors could ask each other forever at one instant");
 }
 
 MachineModel make_machine_model(std::string_view name, std::span<const std::string> overrides) {

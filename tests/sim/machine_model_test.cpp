@@ -101,6 +101,11 @@ TEST(MachineModel, BadInputGetsAClearError) {
   EXPECT_EQ(with("t_node=0"),
             "machine ncube2: t_node and t_unit are both 0, so no expansion would take time and "
             "speedup is undefined");
+  const std::vector<std::string> free_messages = {"t_s=0", "t_recv=0"};
+  EXPECT_EQ(error_of([&] { make_machine_model("ncube2", free_messages); }),
+            "machine ncube2: t_s and t_recv are both 0, so a message would take no time and idle "
+            "processors could ask each other forever at one instant");
+  EXPECT_NO_THROW(make_machine_model("ncube2", std::vector<std::string>{"t_recv=0"}));
   // A pure cost-per-unit model is fine.
   const std::vector<std::string> units = {"t_node=0", "t_unit=1e-6"};
   EXPECT_NO_THROW(make_machine_model("ncube2", units));

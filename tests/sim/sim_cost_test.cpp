@@ -179,19 +179,19 @@ TreeTotals tree_totals(const HashTreeShape& shape) {
 }
 
 constexpr double kUnit = 1e-6;
+constexpr double kStartup = 1e-9;  // t_s: a message's only cost
 
-// Only reported cost takes time (t_node = 0) and messages are free, so a
-// processor is always either working or idle, and all learn of termination
-// at the same instant: idle + busy is the parallel time on every processor.
-// (Schemes that only ask neighbours, NN, would ask idle neighbours forever
-// without virtual time moving on such a machine.)
+// Only reported cost takes time (t_node = 0) and taking in a message is free
+// (t_recv = 0), so a processor is always either working or idle: idle + busy
+// is the parallel time on every processor. Messages still take a nanosecond
+// in flight, as every machine must (see MachineModel::validate).
 RunSetup costly_setup(const std::string& scheme, int workers) {
   RunSetup setup;
   setup.workers = workers;
   setup.options.quantum = 8;
   setup.machine = make_machine_model(
-      "hypercube",
-      std::vector<std::string>{"t_node=0", "t_unit=1e-6", "t_s=0", "t_h=0", "t_w=0", "t_recv=0"});
+      "hypercube", std::vector<std::string>{"t_node=0", "t_unit=1e-6", "t_s=1e-9", "t_h=0", "t_w=0",
+                                            "t_recv=0"});
   setup.topology = "hypercube";
   setup.make_scheme = [scheme] { return schemes::make_scheme(scheme); };
   return setup;
@@ -209,7 +209,10 @@ void expect_every_unit_charged(const Result& result, const Tally& tally, const T
   for (std::size_t rank = 0; rank < result.per_worker.size(); ++rank) {
     const WorkerStatistics& w = result.per_worker[rank];
     const double busy = (w.node_cost + w.replay_cost) * kUnit;
-    EXPECT_NEAR(busy + w.idle_seconds, result.seconds, 1e-9 * result.seconds) << "rank " << rank;
+    // Up to one message start-up: rank 0 ends when it decides, the others
+    // when that news reaches them.
+    EXPECT_NEAR(busy + w.idle_seconds, result.seconds, kStartup + 1e-9 * result.seconds)
+        << "rank " << rank;
   }
 }
 
