@@ -17,31 +17,21 @@ namespace stacksplit::core {
 
 inline std::vector<std::string> runtime_names() { return {"threads", "step", "sim", "mpi"}; }
 
-[[noreturn]] inline void throw_unknown_runtime(std::string_view runtime);
-
 template <SearchSpace S, class MakeSpace>
 RunResult<typename Worker<S>::Solution> run_search(std::string_view runtime, const RunSetup& setup,
                                                    MakeSpace&& make_space) {
   if (setup.workers <= 0)
     throw std::invalid_argument("--workers must be at least 1 (got " +
                                 std::to_string(setup.workers) + ")");
-  RunResult<typename Worker<S>::Solution> result;
-  if (runtime == "threads") {
-    result = ThreadsRuntime<S>().run(setup, make_space);
-  } else if (runtime == "step") {
-    result = StepRuntime<S>().run(setup, make_space);
-  } else if (runtime == "sim") {
-    result = SimRuntime<S>().run(setup, make_space);
-  } else if (runtime == "mpi") {
-    return MpiRuntime<S>().run(setup, make_space);  // sets solution_found on every rank
-  } else {
-    throw_unknown_runtime(runtime);
-  }
-  result.solution_found = result.solution.has_value();
-  return result;
-}
-
-[[noreturn]] inline void throw_unknown_runtime(std::string_view runtime) {
+  // In one process the result holds the solution itself.
+  auto in_process = [](RunResult<typename Worker<S>::Solution> result) {
+    result.solution_found = result.solution.has_value();
+    return result;
+  };
+  if (runtime == "threads") return in_process(ThreadsRuntime<S>().run(setup, make_space));
+  if (runtime == "step") return in_process(StepRuntime<S>().run(setup, make_space));
+  if (runtime == "sim") return in_process(SimRuntime<S>().run(setup, make_space));
+  if (runtime == "mpi") return MpiRuntime<S>().run(setup, make_space);  // tells every rank
   throw std::invalid_argument("unknown runtime '" + std::string(runtime) +
                               "' (known: threads, step, sim, mpi)");
 }

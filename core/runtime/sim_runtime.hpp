@@ -61,7 +61,6 @@ class SimEventQueue {
   SimEvent pop();
   const SimEvent& top() const { return heap_.front(); }
   bool empty() const { return heap_.empty(); }
-  std::uint64_t scheduled() const { return next_sequence_; }
 
  private:
   std::vector<SimEvent> heap_;
