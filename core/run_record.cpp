@@ -1,9 +1,9 @@
 #include "core/run_record.hpp"
 
+#include <cerrno>
 #include <chrono>
 #include <cstring>
 #include <ctime>
-#include <fstream>
 #include <stdexcept>
 
 namespace stacksplit::core {
@@ -19,65 +19,82 @@ std::string utc_timestamp() {
   return text;
 }
 
-nlohmann::json worker_json(const WorkerStatistics& statistics) {
+nlohmann::json app_counters_json(const RunStatistics& result, const WorkerStatistics& statistics) {
+  nlohmann::json json = nlohmann::json::object();
+  for (std::size_t i = 0; i < result.app_counter_names.size(); ++i)
+    json[std::string(result.app_counter_names[i])] = statistics.app_counters[i];
+  return json;
+}
+
+nlohmann::json worker_json(const RunStatistics& result, const WorkerStatistics& statistics) {
   nlohmann::json json;
 #define STACKSPLIT_COUNTER_TO_JSON(name, meaning) json[#name] = statistics.name;
   STACKSPLIT_WORKER_COUNTERS(STACKSPLIT_COUNTER_TO_JSON)
 #undef STACKSPLIT_COUNTER_TO_JSON
   json["max_depth"] = statistics.max_depth;
   json["idle_s"] = statistics.idle_seconds;
+  if (!result.app_counter_names.empty()) json["app_counters"] = app_counters_json(result, statistics);
   return json;
+}
+
+nlohmann::json depth_or_null(std::uint32_t depth) {
+  if (depth == kNoCutoff) return nullptr;
+  return depth;
 }
 
 }  // namespace
 
-nlohmann::json make_run_record(const RunDescription& description,
-                               const RunMeasurement& measurement) {
-  const WorkerStatistics& total = measurement.total;
+nlohmann::json make_run_record(const RunIdentity& identity, const RunConfig& config,
+                               const RunStatistics& result) {
+  const WorkerStatistics& total = result.total;
+  const SearchOptions& search = config.search;
   nlohmann::json record;
   record["schema"] = kRunRecordSchema;
   record["timestamp"] = utc_timestamp();
-  record["app"] = description.app;
-  record["instance"] = description.instance;
-  record["scheme"] = description.scheme;
-  record["runtime"] = description.runtime;
-  record["topology"] = description.topology;
-  record["machine"] = description.machine;
-  if (!description.machine_params.empty()) {
+  record["app"] = identity.app;
+  record["instance"] = identity.instance;
+  record["scheme"] = config.scheme;
+  record["runtime"] = std::string(to_string(config.runtime));
+  record["topology"] = std::string(to_string(config.scheme_topology()));
+  const bool simulated = config.runtime == RuntimeKind::kSim;
+  record["machine"] = simulated ? config.machine.name : "none";
+  if (simulated) {
     nlohmann::json params = nlohmann::json::object();
-    for (const auto& [name, value] : description.machine_params) params[name] = value;
+    for (const auto& [name, value] : config.machine.parameters()) params[name] = value;
     record["machine_params"] = std::move(params);
   }
-  record["workers"] = description.workers;
-  record["split"] = std::string(to_string(description.options.split.strategy));
-  if (description.options.split.cutoff_depth == kNoCutoff) {
-    record["cutoff"] = nullptr;
-  } else {
-    record["cutoff"] = description.options.split.cutoff_depth;
-  }
-  const std::uint32_t serial = description.options.split.serial_depth;
-  if (serial == kApplicationDefault) {
+  record["workers"] = config.workers;
+  record["split"] = std::string(to_string(search.split.strategy));
+  record["cutoff"] = depth_or_null(search.split.cutoff_depth);
+  if (search.split.serial_depth == kApplicationDefault) {
     record["serial_depth"] = "application";
-  } else if (serial == kNoCutoff) {
-    record["serial_depth"] = nullptr;
   } else {
-    record["serial_depth"] = serial;
+    record["serial_depth"] = depth_or_null(search.split.serial_depth);
   }
-  record["mode"] = std::string(to_string(description.options.mode));
-  record["seed"] = description.options.seed;
-  record["quantum"] = description.options.quantum;
+  record["mode"] = std::string(to_string(search.mode));
+  record["seed"] = search.seed;
+  record["quantum"] = search.quantum;
   record["nodes"] = total.nodes;
   record["leaves"] = total.leaves;
   record["solutions"] = total.solutions;
   record["max_depth"] = total.max_depth;
-  record["time_s"] = measurement.seconds;
-  record["time_kind"] = measurement.time_kind;
-  if (measurement.sequential_seconds >= 0) {
-    record["sequential_time_s"] = measurement.sequential_seconds;
-    if (measurement.seconds > 0) {
-      const double speedup = measurement.sequential_seconds / measurement.seconds;
+  if (search.mode == SearchMode::kOptimize) {
+    record["pruned"] = total.pruned;
+    if (result.objective == kNoObjective) {
+      record["objective"] = nullptr;
+    } else {
+      record["objective"] = result.objective;
+    }
+  }
+  record["interrupted"] = result.interrupted;
+  record["time_s"] = result.seconds;
+  record["time_kind"] = std::string(to_string(result.time_kind));
+  if (result.sequential_seconds) {
+    record["sequential_time_s"] = *result.sequential_seconds;
+    if (result.seconds > 0) {
+      const double speedup = *result.sequential_seconds / result.seconds;
       record["speedup"] = speedup;
-      record["efficiency"] = speedup / description.workers;
+      record["efficiency"] = speedup / config.workers;
     }
   }
   record["counters"] = {{"requests", total.requests_sent},   {"rejects", total.rejects_sent},
@@ -85,21 +102,25 @@ nlohmann::json make_run_record(const RunDescription& description,
                         {"bytes", total.bytes_sent},         {"idle_s", total.idle_seconds},
                         {"replayed", total.replayed},        {"node_cost", total.node_cost},
                         {"replay_cost", total.replay_cost}};
-  if (measurement.time_kind == "virtual") record["sim_events"] = measurement.sim_events;
+  if (result.time_kind == TimeKind::kVirtual) record["sim_events"] = result.sim_events;
+  if (!result.app_counter_names.empty()) record["app_counters"] = app_counters_json(result, total);
   nlohmann::json workers = nlohmann::json::array();
-  if (measurement.per_worker)
-    for (const WorkerStatistics& statistics : *measurement.per_worker)
-      workers.push_back(worker_json(statistics));
+  for (const WorkerStatistics& statistics : result.per_worker)
+    workers.push_back(worker_json(result, statistics));
   record["per_worker"] = std::move(workers);
-  record["app_details"] = description.app_details;
+  record["app_details"] = identity.app_details;
   return record;
 }
 
-void append_run_record(const std::string& path, const nlohmann::json& record) {
-  std::ofstream out(path, std::ios::app);
-  if (!out) throw std::runtime_error(path + ": cannot open for appending: " + std::strerror(errno));
-  out << record.dump() << '\n';
-  if (!out) throw std::runtime_error(path + ": write failed");
+RunRecordFile::RunRecordFile(const std::string& path) : path_(path), out_(path, std::ios::app) {
+  if (!out_)
+    throw std::runtime_error(path + ": cannot open for appending: " + std::strerror(errno));
+}
+
+void RunRecordFile::append(const nlohmann::json& record) {
+  out_ << record.dump() << '\n';
+  out_.flush();
+  if (!out_) throw std::runtime_error(path_ + ": write failed");
 }
 
 }  // namespace stacksplit::core

@@ -1,48 +1,56 @@
 #pragma once
 // What a run produces, gathered at rank 0: every worker's statistics, their
-// sum, the time, and the solution kept in first mode.
+// sum, the time, and the answer (the solution kept in first mode, the optimum
+// in optimize mode). Under MPI only rank 0 reports; the others hold their own
+// statistics and the answer's outline (solution_found, objective).
 
-#include <functional>
-#include <memory>
+#include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
-#include "core/machine_model.hpp"
-#include "core/scheme.hpp"
-#include "core/search_options.hpp"
-#include "core/topology.hpp"
+#include "core/detail/agent.hpp"
+#include "core/search_space.hpp"
 #include "core/worker_statistics.hpp"
 
 namespace stacksplit::core {
 
-template <class Solution>
-struct RunResult {
+struct RunStatistics {
   std::vector<WorkerStatistics> per_worker;
   WorkerStatistics total;
-  std::optional<Solution> solution;  // where reporting
-  bool solution_found = false;       // on every rank: some worker found a solution
-  double seconds = 0;                // parallel time in the runtime's clock
-  std::string time_kind = "wall";    // "wall" or "virtual"
-  double sequential_seconds = -1;    // the simulator's 1-processor time, if known
-  double wall_seconds = -1;          // the simulator's own running time, if virtual
-  std::uint64_t sim_events = 0;      // the simulator's discrete events, if virtual
-  bool reporting = true;             // false on MPI ranks other than 0: they print nothing
+  // The application's counters (SearchSpace::kCounters), in the order of
+  // WorkerStatistics::app_counters.
+  std::vector<std::string_view> app_counter_names;
+  double seconds = 0;  // parallel time in the runtime's clock
+  TimeKind time_kind = TimeKind::kWall;
+  std::optional<double> sequential_seconds;       // sim: the same expansions on one processor
+  std::optional<double> simulation_wall_seconds;  // sim: the simulator's own running time
+  std::uint64_t sim_events = 0;                   // sim: discrete events simulated
+  bool interrupted = false;     // stopped early by the run's interrupt signal
+  bool reporting = true;        // false on MPI ranks other than 0: they print nothing
+  bool solution_found = false;  // on every rank: some worker found a solution
+  // Optimize mode: the best objective found, on every rank (kNoObjective:
+  // none); the optimum unless the run was interrupted.
+  std::int64_t objective = kNoObjective;
 
   void add_worker(const WorkerStatistics& statistics) {
     per_worker.push_back(statistics);
     total += statistics;
   }
+
+  void take_clock(const RunClock& clock) {
+    seconds = clock.seconds;
+    time_kind = clock.kind;
+    simulation_wall_seconds = clock.simulation_wall_seconds;
+    sim_events = clock.sim_events;
+    interrupted = clock.interrupted;
+  }
 };
 
-// What every runtime needs to start a search.
-struct RunSetup {
-  int workers = 1;
-  SearchOptions options;
-  std::function<std::unique_ptr<Scheme>()> make_scheme;
-  std::string topology = "complete";
-  bool show_progress = false;  // a progress line on stderr (when it is a terminal)
-  MachineModel machine = make_machine_model(kDefaultMachine);  // the sim runtime's
+template <class Solution>
+struct RunResult : RunStatistics {
+  std::optional<Solution> solution;  // where reporting
 };
 
 }  // namespace stacksplit::core

@@ -4,16 +4,31 @@
 // never sees the search space, the stack or the runtime. Every hook has the
 // receiver-initiated default, so a scheme overrides only what it changes.
 
+#include <array>
+#include <boost/serialization/array.hpp>
 #include <cstdint>
 #include <memory>
-#include <string>
 #include <string_view>
 
-#include "core/message.hpp"
 #include "core/split_request.hpp"
-#include "core/topology.hpp"
+#include "core/topology/topology.hpp"
 
 namespace stacksplit::core {
+
+// A scheme's own message: a kind it defines and up to three integers (GRR's
+// target, GRR-M's combined count, SB's pairing, ...).
+struct SchemeMessage {
+  std::int32_t kind = 0;
+  std::array<std::int64_t, 3> values{};
+
+  bool operator==(const SchemeMessage&) const = default;
+
+  template <class Archive>
+  void serialize(Archive& ar, unsigned /*version*/) {
+    ar & kind;
+    ar & values;
+  }
+};
 
 // What a scheme may do on behalf of its worker.
 class SchemeContext {
@@ -83,7 +98,5 @@ class Scheme {
                             std::uint32_t /*count*/) {}
   virtual void on_message(SchemeContext& /*ctx*/, int /*from*/, const SchemeMessage& /*m*/) {}
 };
-
-using SchemeFactory = std::unique_ptr<Scheme> (*)();
 
 }  // namespace stacksplit::core

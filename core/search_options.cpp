@@ -2,10 +2,17 @@
 
 #include <stdexcept>
 
+#include "core/registry.hpp"
+
 namespace stacksplit::core {
 
 std::string_view to_string(SearchMode mode) {
-  return mode == SearchMode::kCount ? "count" : "first";
+  switch (mode) {
+    case SearchMode::kCount: return "count";
+    case SearchMode::kFirst: return "first";
+    case SearchMode::kOptimize: return "optimize";
+  }
+  return "unknown";
 }
 
 std::string_view to_string(SplitStrategy strategy) {
@@ -15,14 +22,14 @@ std::string_view to_string(SplitStrategy strategy) {
 SearchMode parse_search_mode(std::string_view name) {
   if (name == "count") return SearchMode::kCount;
   if (name == "first") return SearchMode::kFirst;
-  throw std::invalid_argument("unknown mode '" + std::string(name) + "' (expected count or first)");
+  if (name == "optimize") return SearchMode::kOptimize;
+  throw unknown_name("mode", name, {"count", "first", "optimize"});
 }
 
 SplitStrategy parse_split_strategy(std::string_view name) {
   if (name == "half") return SplitStrategy::kHalf;
   if (name == "bottom") return SplitStrategy::kBottom;
-  throw std::invalid_argument("unknown split strategy '" + std::string(name) +
-                              "' (expected half or bottom)");
+  throw unknown_name("split strategy", name, {"half", "bottom"});
 }
 
 }  // namespace stacksplit::core

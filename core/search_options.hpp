@@ -10,8 +10,9 @@
 namespace stacksplit::core {
 
 enum class SearchMode : std::uint8_t {
-  kCount,  // exhaustive: nodes, leaves, solutions
-  kFirst,  // every worker stops soon after the first solution anywhere
+  kCount,     // exhaustive: nodes, leaves, solutions
+  kFirst,     // every worker stops soon after the first solution anywhere
+  kOptimize,  // branch and bound: the best objective, with a shared incumbent
 };
 
 enum class SplitStrategy : std::uint8_t {

@@ -1,5 +1,6 @@
 #pragma once
-// The contract between the engine and a search application (DESIGN.md §1).
+// The contract between the engine and a search application (docs/design.md,
+// "The application contract").
 //
 // An application is a *mutable state* positioned at one node of its tree. The
 // engine owns the depth-first stack; the application only moves its state:
@@ -10,8 +11,9 @@
 //   Outcome descend(const C& c);     // enter a child
 //   void ascend();                   // undo the last descend
 //
-// `Choice` must be trivially copyable (it is copied into the engine's flat
-// buffer and into work units) and serializable with Boost.Serialization.
+// `Choice` must be trivially copyable and default-constructible: it is copied
+// into the engine's flat buffer and into work units, and travels between
+// processes as raw bytes (no serialization code).
 //
 // Optional members, detected at compile time:
 //   static constexpr bool kSelfContainedChoices = true;
@@ -22,8 +24,10 @@
 //       How many solutions the solution just reported stands for (model counting:
 //       2^free variables). Defaults to 1.
 //   using Solution = ...;  Solution solution() const;
-//       A serializable description of the solution just reported, kept by
-//       `first` mode and printed by the front end.
+//       A description of the solution just reported (or, in optimize mode, of
+//       the current node), kept by `first` and `optimize` mode and printed by
+//       the front end. Under MPI it travels to rank 0, so it must be
+//       serializable with Boost.Serialization (std::vector of numbers is).
 //   void count_subtree(SubtreeCounts& counts);
 //   uint32_t default_serial_depth() const;
 //       Granularity control: count the whole subtree of the current node by
@@ -37,13 +41,39 @@
 //       The work the last descend (or reset) did, in application units (DPLL:
 //       propagations); used by the simulated machine's cost model, for
 //       expanded and for replayed nodes alike. Defaults to 1.
+//   static constexpr std::array<CounterInfo, N> kCounters = {...};
+//   void read_counters(std::span<std::uint64_t> values) const;
+//       Counters the application keeps (at most kMaxAppCounters), cumulative
+//       since the space was made; the engine reads them after every quantum
+//       and reduces them with its own statistics on every runtime.
+//
+// Optimize mode (branch and bound, maximizing; a minimizing application
+// negates its objective) needs two more members:
+//   std::int64_t objective() const;
+//       The current node's value as a solution, or kNoObjective if it is not
+//       a feasible solution. Asked at every node entered with kOpen or
+//       kSolution; a value above the incumbent becomes the incumbent, and
+//       solution() is kept with it.
+//   std::int64_t bound() const;
+//       An upper bound on objective() over the current node's whole subtree,
+//       the node included; asked after kOpen. A node whose bound is not above
+//       the incumbent is pruned: choices() is not called.
+// and may have
+//   void set_incumbent(std::int64_t best);
+//       The best value known anywhere (found here or broadcast by another
+//       worker; it only grows). choices() may leave out children that cannot
+//       beat it, but must list the others in an order that does not depend on
+//       it, since a receiver replays paths by position.
 
 #include <concepts>
 #include <cstdint>
+#include <limits>
+#include <span>
+#include <string_view>
 #include <type_traits>
 #include <vector>
 
-#include "core/flat_buffer.hpp"
+#include "core/detail/flat_buffer.hpp"
 
 namespace stacksplit::core {
 
@@ -159,6 +189,36 @@ concept CountsSubtrees = requires(S space, SubtreeCounts& counts) {
 template <class S>
 concept ReportsNodeCost = requires(const S& space) {
   { space.node_cost() } -> std::convertible_to<std::uint64_t>;
+};
+
+// An application counter: its name in summaries and records, and what it counts.
+struct CounterInfo {
+  std::string_view name;
+  std::string_view meaning;
+};
+
+template <class S>
+concept HasCounters = requires(const S& space, std::span<std::uint64_t> values) {
+  { S::kCounters.size() } -> std::convertible_to<std::size_t>;
+  { S::kCounters[0] } -> std::convertible_to<CounterInfo>;
+  space.read_counters(values);
+};
+
+// The application's counters by name, empty without any.
+template <class S>
+std::vector<std::string_view> counter_names() {
+  std::vector<std::string_view> names;
+  if constexpr (HasCounters<S>)
+    for (const CounterInfo& info : S::kCounters) names.push_back(info.name);
+  return names;
+}
+
+inline constexpr std::int64_t kNoObjective = std::numeric_limits<std::int64_t>::min();
+
+template <class S>
+concept OptimizingSearchSpace = SearchSpace<S> && requires(const S& space) {
+  { space.objective() } -> std::convertible_to<std::int64_t>;
+  { space.bound() } -> std::convertible_to<std::int64_t>;
 };
 
 template <class S>

@@ -19,7 +19,7 @@
 #include "apps/uts/uts_presets.hpp"
 #include "apps/uts/uts_sequential.hpp"
 #include "apps/uts/uts_tree.hpp"
-#include "core/runtime/run_search.hpp"
+#include "core/run_search.hpp"
 #include "schemes/scheme_registry.hpp"
 
 namespace {
@@ -42,8 +42,8 @@ double median(std::vector<double> values) {
   return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
 }
 
-core::RunSetup engine_setup(int workers) {
-  core::RunSetup setup;
+core::RunConfig engine_setup(int workers) {
+  core::RunConfig setup;
   setup.workers = workers;
   setup.make_scheme = [] { return schemes::make_scheme("rp"); };
   return setup;
@@ -82,7 +82,7 @@ int main(int argc, char** argv) {
           [&] { return seconds_of([&] { return apps::uts::uts_sequential_count(params).nodes; }, nodes); },
           [&] {
             return seconds_of([&] {
-              return core::run_search<apps::uts::UtsTree>("threads", engine_setup(1), [&] {
+              return core::run_search<apps::uts::UtsTree>(engine_setup(1), [&] {
                        return apps::uts::UtsTree(params);
                      }).total.nodes;
             }, nodes);
@@ -97,14 +97,14 @@ int main(int argc, char** argv) {
     for (const bool serial : {true, false}) {
       const int n = 14;
       const std::uint64_t nodes = apps::nqueens::nqueens_sequential_count(n).nodes;
-      core::RunSetup setup = engine_setup(1);
-      if (!serial) setup.options.split.serial_depth = core::kNoCutoff;
+      core::RunConfig setup = engine_setup(1);
+      if (!serial) setup.search.split.serial_depth = core::kNoCutoff;
       auto [hand, engine] = side_by_side(
           repeat,
           [&] { return seconds_of([&] { return apps::nqueens::nqueens_sequential_count(n).nodes; }, nodes); },
           [&] {
             return seconds_of([&] {
-              return core::run_search<apps::nqueens::NQueens>("threads", setup, [&] {
+              return core::run_search<apps::nqueens::NQueens>(setup, [&] {
                        return apps::nqueens::NQueens(n);
                      }).total.nodes;
             }, nodes);
@@ -123,7 +123,7 @@ int main(int argc, char** argv) {
       const std::uint64_t nodes = preset.expected.nodes;
       auto engine_run = [&](int workers) {
         return seconds_of([&] {
-          return core::run_search<apps::uts::UtsTree>("threads", engine_setup(workers), [&] {
+          return core::run_search<apps::uts::UtsTree>(engine_setup(workers), [&] {
                    return apps::uts::UtsTree(params);
                  }).total.nodes;
         }, nodes);

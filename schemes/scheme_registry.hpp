@@ -1,28 +1,36 @@
 #pragma once
-// Schemes by name: the one table the command line, the help text and the tests
-// read.
+// Schemes by name, with their family (receiver, sender, loop): the one table
+// the command line, its help, `stacksplit list` and the tests read. Each
+// family's folder registers its own schemes (see its *_schemes.cpp), so a new
+// family edits nothing outside its folder.
 
 #include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "core/registry.hpp"
 #include "core/scheme.hpp"
 
 namespace stacksplit::schemes {
 
-struct SchemeInfo {
-  std::string_view name;
-  std::string_view family;  // "receiver", "sender"
-  std::string_view summary;
-  std::unique_ptr<core::Scheme> (*make)();
+// What a scheme's name stands for: how to make one per worker.
+struct SchemeMaker {
+  std::unique_ptr<core::Scheme> (*make)() = nullptr;  // a tree-search scheme
 };
 
-const std::vector<SchemeInfo>& scheme_table();
+using SchemeRegistry = core::Registry<SchemeMaker>;
+
+// The families of the tree search, in the order help texts list them.
+inline constexpr std::string_view kReceiverFamily = "receiver";
+inline constexpr std::string_view kSenderFamily = "sender";
+
+const SchemeRegistry& scheme_registry();
 
 // Throws std::invalid_argument naming the unknown scheme and the known ones.
 std::unique_ptr<core::Scheme> make_scheme(std::string_view name);
 
-std::vector<std::string> scheme_names();
+// The tree-search schemes' names (receiver and sender families).
+std::vector<std::string> tree_scheme_names();
 
 }  // namespace stacksplit::schemes

@@ -16,46 +16,48 @@ std::string format(const char* pattern, double value) {
 
 // How fast the simulator ran, per wall-clock second: simulated nodes
 // (expanded, not replayed) and discrete events (processor actions and message
-// deliveries, SimRuntime::events()).
-void print_simulation_rate(std::ostream& out, const core::RunMeasurement& measurement) {
-  const double wall = std::max(measurement.wall_seconds, 1e-9);
-  out << ", simulated in " << format("%.2f", measurement.wall_seconds) << " s wall ("
-      << format("%.3f", measurement.total.nodes / wall / 1e6) << " M simulated nodes/s, "
-      << measurement.sim_events << " events, "
-      << format("%.3f", measurement.sim_events / wall / 1e6) << " M events/s)";
+// deliveries).
+void print_simulation_rate(std::ostream& out, const core::RunStatistics& result) {
+  const double wall = std::max(*result.simulation_wall_seconds, 1e-9);
+  out << ", simulated in " << format("%.2f", *result.simulation_wall_seconds) << " s wall ("
+      << format("%.3f", result.total.nodes / wall / 1e6) << " M simulated nodes/s, "
+      << result.sim_events << " events, " << format("%.3f", result.sim_events / wall / 1e6)
+      << " M events/s)";
 }
 
 }  // namespace
 
-void print_run_summary(std::ostream& out, const core::RunDescription& description,
-                       const core::RunMeasurement& measurement) {
-  const core::WorkerStatistics& total = measurement.total;
-  const double rate = measurement.seconds > 0 ? total.nodes / measurement.seconds : 0;
-  out << "run: " << description.app << ' ' << description.instance << ", scheme "
-      << description.scheme << ", runtime " << description.runtime << ", " << description.workers
-      << (description.workers == 1 ? " worker" : " workers") << ", split "
-      << core::to_string(description.options.split.strategy) << ", topology "
-      << description.topology << '\n';
-  out << "nodes = " << total.nodes << ", time = " << format("%.3f", measurement.seconds) << " s"
-      << (measurement.time_kind == "virtual" ? " (virtual)" : "")
+void print_run_summary(std::ostream& out, const core::RunIdentity& identity,
+                       const core::RunConfig& config, const core::RunStatistics& result) {
+  const core::WorkerStatistics& total = result.total;
+  const double rate = result.seconds > 0 ? total.nodes / result.seconds : 0;
+  out << "run: " << identity.app << ' ' << identity.instance << ", scheme " << config.scheme
+      << ", runtime " << core::to_string(config.runtime) << ", " << config.workers
+      << (config.workers == 1 ? " worker" : " workers") << ", split "
+      << core::to_string(config.search.split.strategy) << ", topology "
+      << core::to_string(config.scheme_topology()) << '\n';
+  if (result.interrupted)
+    out << "interrupted: the counts below are partial, what was done before the stop\n";
+  out << "nodes = " << total.nodes << ", time = " << format("%.3f", result.seconds) << " s"
+      << (result.time_kind == core::TimeKind::kVirtual ? " (virtual)" : "")
       << ", rate = " << format("%.3f", rate / 1e6) << " M nodes/s\n";
-  if (measurement.sequential_seconds >= 0 && measurement.seconds > 0) {
-    const double speedup = measurement.sequential_seconds / measurement.seconds;
-    out << "simulated: machine " << description.machine
-        << ", T1 = " << format("%.6g", measurement.sequential_seconds)
+  if (result.sequential_seconds && result.seconds > 0) {
+    const double speedup = *result.sequential_seconds / result.seconds;
+    out << "simulated: machine " << config.machine.name
+        << ", T1 = " << format("%.6g", *result.sequential_seconds)
         << " s, speedup = " << format("%.2f", speedup)
-        << ", efficiency = " << format("%.3f", speedup / description.workers);
-    if (measurement.wall_seconds >= 0) print_simulation_rate(out, measurement);
+        << ", efficiency = " << format("%.3f", speedup / config.workers);
+    if (result.simulation_wall_seconds) print_simulation_rate(out, result);
     out << '\n';
   }
   out << "overhead: requests = " << total.requests_sent << ", rejects = " << total.rejects_sent
       << ", transfers = " << total.work_sent << ", nodes sent = " << total.nodes_sent
       << ", messages = " << total.messages_sent << ", bytes = " << total.bytes_sent
       << ", replayed = " << total.replayed << '\n';
-  if (measurement.per_worker && measurement.per_worker->size() > 1) {
+  if (result.per_worker.size() > 1) {
     out << "per worker (nodes / idle s):";
     int rank = 0;
-    for (const core::WorkerStatistics& worker : *measurement.per_worker) {
+    for (const core::WorkerStatistics& worker : result.per_worker) {
       if (rank == 16) {
         out << " ...";
         break;

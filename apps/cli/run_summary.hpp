@@ -4,11 +4,13 @@
 
 #include <ostream>
 
+#include "core/run_config.hpp"
 #include "core/run_record.hpp"
+#include "core/run_result.hpp"
 
 namespace stacksplit::cli {
 
-void print_run_summary(std::ostream& out, const core::RunDescription& description,
-                       const core::RunMeasurement& measurement);
+void print_run_summary(std::ostream& out, const core::RunIdentity& identity,
+                       const core::RunConfig& config, const core::RunStatistics& result);
 
 }  // namespace stacksplit::cli

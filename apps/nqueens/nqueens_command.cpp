@@ -1,4 +1,4 @@
-#include "apps/nqueens/nqueens_command.hpp"
+// The `stacksplit nqueens` command: the board size, the search, the answer.
 
 #include <iostream>
 #include <memory>
@@ -9,29 +9,31 @@
 
 namespace stacksplit::apps::nqueens {
 
-void add_nqueens_command(CLI::App& app) {
-  struct Options {
-    int size = 8;
-    cli::CommonOptions common;
-  };
-  auto options = std::make_shared<Options>();
-  CLI::App* command = app.add_subcommand("nqueens", "count the placements of N non-attacking queens");
-  command->add_option("n", options->size, "board size (1.." + std::to_string(NQueens::kMaxSize) + ")")
+namespace {
+
+void add_command(CLI::App& parent, const cli::AppEntry& app) {
+  auto size = std::make_shared<int>(8);
+  cli::SearchCommand& command = cli::add_search_command(parent, app);
+  command.add_option("n", *size, "board size (1.." + std::to_string(NQueens::kMaxSize) + ")")
       ->required();
-  cli::add_common_options(*command, options->common);
-  command->callback([options] {
-    const NQueens prototype(options->size);  // checks the size before anything runs
-    auto result = cli::run_and_report<NQueens>(options->common, "nqueens",
-                                               std::to_string(options->size),
-                                               [&] { return prototype; });
+  command.on_run([size](cli::CommandRun& run) {
+    const NQueens prototype(*size);  // checks the size before anything runs
+    auto result = run.search<NQueens>(std::to_string(*size), [&] { return prototype; });
     if (!result.reporting) return;
     std::cout << "solutions = " << result.total.solutions << '\n';
-    if (result.solution && options->common.mode == "first") {
+    if (result.solution && run.config().search.mode == core::SearchMode::kFirst) {
       std::cout << "solution =";
       for (int column : *result.solution) std::cout << ' ' << column;
       std::cout << '\n';
     }
   });
+}
+
+}  // namespace
+
+void register_nqueens_app(cli::AppRegistry& apps) {
+  apps.add({"nqueens", cli::kSearchApp, "count the placements of N non-attacking queens",
+            {&add_command}});
 }
 
 }  // namespace stacksplit::apps::nqueens

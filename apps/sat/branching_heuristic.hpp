@@ -70,12 +70,6 @@ struct HeuristicStatistics {
   STACKSPLIT_SAT_HEURISTIC_COUNTERS(STACKSPLIT_DECLARE_COUNTER)
 #undef STACKSPLIT_DECLARE_COUNTER
 
-  // Adds what `after` counted beyond `before`.
-  void add_difference(const HeuristicStatistics& after, const HeuristicStatistics& before) {
-#define STACKSPLIT_ADD_COUNTER(name, meaning) name += after.name - before.name;
-    STACKSPLIT_SAT_HEURISTIC_COUNTERS(STACKSPLIT_ADD_COUNTER)
-#undef STACKSPLIT_ADD_COUNTER
-  }
 };
 
 class BranchingHeuristic {

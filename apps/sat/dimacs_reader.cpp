@@ -16,11 +16,6 @@
 
 namespace stacksplit::apps::sat {
 
-DimacsError::DimacsError(std::string_view file, std::uint64_t line, std::string_view what)
-    : std::runtime_error(std::string(file) + ":" + std::to_string(line) + ": " + std::string(what)),
-      file_(file),
-      line_(line) {}
-
 namespace {
 
 constexpr std::string_view kHeaderForm = "'p cnf VARIABLES CLAUSES'";

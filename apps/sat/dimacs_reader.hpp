@@ -16,18 +16,13 @@
 #include <vector>
 
 #include "apps/sat/cnf_formula.hpp"
+#include "core/input_error.hpp"
 
 namespace stacksplit::apps::sat {
 
-class DimacsError : public std::runtime_error {
+class DimacsError : public core::InputError {
  public:
-  DimacsError(std::string_view file, std::uint64_t line, std::string_view what);
-  const std::string& file() const { return file_; }
-  std::uint64_t line() const { return line_; }
-
- private:
-  std::string file_;
-  std::uint64_t line_;
+  using InputError::InputError;
 };
 
 // Variables beyond this are refused: a solver allocates per variable, and a

@@ -18,9 +18,7 @@ DpllSpace::DpllSpace(std::shared_ptr<const ClauseDatabase> database, const DpllO
 core::Outcome DpllSpace::enter(bool propagated, std::uint64_t propagations_before) {
   Level& level = levels_.back();
   if (propagated) {
-    const HeuristicStatistics before = heuristic_.statistics();
     Branch branch = heuristic_.decide(propagator_);
-    if (heuristic_sink_) heuristic_sink_->add_difference(heuristic_.statistics(), before);
     level.status = branch.status;
     level.first = branch.first;
   } else {

@@ -9,8 +9,10 @@
 // Copies share the clause database; each owns its trail and watch lists, so
 // copying a solver at the root costs one pass over the formula.
 
+#include <array>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -57,11 +59,19 @@ class DpllSpace {
   std::uint32_t num_variables() const { return propagator_.num_variables(); }
   std::uint32_t depth() const { return static_cast<std::uint32_t>(levels_.size() - 1); }
   std::uint64_t propagations() const { return propagator_.propagations(); }
-  const HeuristicStatistics& heuristic_statistics() const { return heuristic_.statistics(); }
-  // From now on, what the heuristic counts is also added to `*sink` (one per
-  // worker: the engine owns the spaces, the front end reads the sinks after).
-  void count_heuristic_into(std::shared_ptr<HeuristicStatistics> sink) {
-    heuristic_sink_ = std::move(sink);
+
+  // The heuristic's counters, reduced by the engine with its own statistics.
+  static constexpr std::array kCounters = {
+#define STACKSPLIT_COUNTER_INFO(name, meaning) core::CounterInfo{#name, meaning},
+      STACKSPLIT_SAT_HEURISTIC_COUNTERS(STACKSPLIT_COUNTER_INFO)
+#undef STACKSPLIT_COUNTER_INFO
+  };
+  void read_counters(std::span<std::uint64_t> values) const {
+    const HeuristicStatistics& statistics = heuristic_.statistics();
+    std::size_t i = 0;
+#define STACKSPLIT_READ_COUNTER(name, meaning) values[i++] = statistics.name;
+    STACKSPLIT_SAT_HEURISTIC_COUNTERS(STACKSPLIT_READ_COUNTER)
+#undef STACKSPLIT_READ_COUNTER
   }
 
  private:
@@ -80,10 +90,10 @@ class DpllSpace {
   BranchingHeuristic heuristic_;
   std::vector<Level> levels_;  // levels_[0] is the root
   std::uint64_t node_cost_ = 0;
-  std::shared_ptr<HeuristicStatistics> heuristic_sink_;
 };
 
 static_assert(core::ReplayableSearchSpace<DpllSpace>);
 static_assert(core::HasSolution<DpllSpace>);
+static_assert(core::HasCounters<DpllSpace>);
 
 }  // namespace stacksplit::apps::sat

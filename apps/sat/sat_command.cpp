@@ -1,4 +1,13 @@
-#include "apps/sat/sat_command.hpp"
+// `stacksplit sat FILE [--count] [--heuristic jw|lookahead] [--strict]
+// [--time-limit S] [--lookahead-* ...] [common options]`. Answers in the SAT
+// competition's form: `s SATISFIABLE` with `v` lines (the variables that occur
+// in some clause: a partial model, as the competition allows) and exit status
+// 10, `s UNSATISFIABLE` and 20, `s UNKNOWN` and 0 when the time limit or an
+// interrupt cuts the search; statistics as `c` lines. A bad file is exit
+// status 1 and one line, `FILE:LINE: what is wrong`. The run record's
+// "app_details" holds the answer, the heuristic, its options, the time limit
+// and, with --count, the model count; the heuristic's counters are the
+// record's "app_counters".
 
 #include <cmath>
 #include <cstdio>
@@ -17,7 +26,6 @@
 #include "apps/sat/dimacs_reader.hpp"
 #include "apps/sat/dpll_space.hpp"
 #include "apps/sat/model_check.hpp"
-#include "core/runtime/mpi_runtime.hpp"
 
 namespace stacksplit::apps::sat {
 
@@ -35,7 +43,6 @@ struct SatOptions {
   bool strict = false;
   double time_limit = 0;  // seconds; 0: none
   LookaheadOptions lookahead;
-  cli::CommonOptions common;
 };
 
 // --time-limit: a positive, finite number of seconds. The message quotes what
@@ -78,21 +85,6 @@ nlohmann::json lookahead_json(const LookaheadOptions& lookahead) {
   STACKSPLIT_SAT_LOOKAHEAD_OPTIONS(STACKSPLIT_OPTION_TO_JSON)
 #undef STACKSPLIT_OPTION_TO_JSON
   return json;
-}
-
-// The heuristic's counters summed over the workers whose sinks are here
-// (under mpirun, rank 0 sees only its own).
-struct HeuristicTotals {
-  HeuristicStatistics sum;
-  std::size_t workers = 0;
-};
-
-HeuristicTotals sum_heuristic(const std::vector<std::shared_ptr<HeuristicStatistics>>& sinks) {
-  HeuristicTotals totals;
-  const HeuristicStatistics zero;
-  for (const auto& sink : sinks) totals.sum.add_difference(*sink, zero);
-  totals.workers = sinks.size();
-  return totals;
 }
 
 enum class Answer { kSatisfiable, kUnsatisfiable, kUnknown };
@@ -146,26 +138,20 @@ std::string seconds(double value) {
   return text;
 }
 
-template <class Result>
-void print_statistics(std::ostream& out, const Result& result, const HeuristicTotals& heuristic) {
+void print_statistics(std::ostream& out, const core::RunStatistics& result) {
   const core::WorkerStatistics& total = result.total;
+  if (result.interrupted) out << "c interrupted: the statistics below are partial\n";
   out << "c nodes " << total.nodes << " (dead ends " << total.dead_ends << ", leaves "
       << total.leaves << ", replayed " << total.replayed << ")\n";
   out << "c propagations " << total.node_cost << '\n';
-  const std::string counted = heuristic.workers == result.per_worker.size()
-                                  ? ""
-                                  : " (" + std::to_string(heuristic.workers) + " of " +
-                                        std::to_string(result.per_worker.size()) + " workers)";
-  auto print_counter = [&](std::string name, std::uint64_t value) {
+  for (std::size_t i = 0; i < result.app_counter_names.size(); ++i) {
+    std::string name(result.app_counter_names[i]);
     for (char& c : name)
       if (c == '_') c = ' ';
-    out << "c " << name << ' ' << value << counted << '\n';
-  };
-#define STACKSPLIT_PRINT_COUNTER(name, meaning) print_counter(#name, heuristic.sum.name);
-  STACKSPLIT_SAT_HEURISTIC_COUNTERS(STACKSPLIT_PRINT_COUNTER)
-#undef STACKSPLIT_PRINT_COUNTER
+    out << "c " << name << ' ' << total.app_counters[i] << '\n';
+  }
   out << "c time " << seconds(result.seconds) << " s"
-      << (result.time_kind == "virtual" ? " (virtual)" : "") << '\n';
+      << (result.time_kind == core::TimeKind::kVirtual ? " (virtual)" : "") << '\n';
   out << "c transfers " << total.work_sent << ", requests " << total.requests_sent << ", rejects "
       << total.rejects_sent << '\n';
   int rank = 0;
@@ -179,12 +165,10 @@ void print_statistics(std::ostream& out, const Result& result, const HeuristicTo
 // memory there is the file's doing, said as its other faults are.
 std::string input_name(const std::string& file) { return file == "-" ? "<stdin>" : file; }
 
-void run(const SatOptions& options) {
-  cli::CommonOptions common = options.common;
-  common.mode = options.count ? "count" : "first";
+void run(const SatOptions& options, cli::CommandRun& run) {
+  run.config().search.mode = options.count ? core::SearchMode::kCount : core::SearchMode::kFirst;
   // The summary is ours, as c lines; the run record is still written.
-  common.quiet = true;
-  (void)cli::make_run_setup(common);  // bad options end here, before the file is read
+  run.use_own_summary();
 
   DimacsOptions read_options;
   read_options.strict = options.strict;
@@ -203,42 +187,37 @@ void run(const SatOptions& options) {
     throw DimacsError(input_name(options.file), 0, "out of memory reading the formula");
   }
   // Under mpirun every rank reads the file; only rank 0 speaks, as it alone reports.
-  const bool speaks = core::mpirun_rank().value_or(0) == 0;
+  const bool speaks = run.speaks();
   if (speaks)
     for (const std::string& warning : input.warnings) std::cerr << "c warning: " << warning << '\n';
 
-  if (!options.common.quiet && speaks) {
+  if (!run.quiet() && speaks) {
     std::cout << "c stacksplit sat " << options.file << ": " << input.formula.num_variables()
               << " variables, " << input.formula.num_clauses() << " clauses (" << input.tautologies
-              << " tautologies dropped), heuristic " << options.heuristic << ", " << common.workers
-              << " workers, scheme " << common.scheme << ", runtime " << common.runtime << '\n';
+              << " tautologies dropped), heuristic " << options.heuristic << ", "
+              << run.config().workers << " workers, scheme " << run.config().scheme
+              << ", runtime " << core::to_string(run.config().runtime) << '\n';
   }
 
-  // One sink per worker built here (per rank under mpirun): the engine owns
-  // the spaces, so their heuristics report into these.
-  std::vector<std::shared_ptr<HeuristicStatistics>> sinks;
-  auto make_space = [&] {
-    DpllSpace space = *prototype;
-    space.count_heuristic_into(sinks.emplace_back(std::make_shared<HeuristicStatistics>()));
-    return space;
-  };
+  auto make_space = [&] { return *prototype; };
   auto cut = [&] { return solver_options.time_limit && solver_options.time_limit->cut(); };
-  auto answer_of = [&](const auto& result) {
+  auto answer_of = [&](const core::RunStatistics& result) {
     if (result.solution_found) return Answer::kSatisfiable;
-    return cut() ? Answer::kUnknown : Answer::kUnsatisfiable;
+    return cut() || result.interrupted ? Answer::kUnknown : Answer::kUnsatisfiable;
   };
   // Weights saturate at 2^64 − 1: then the count is a lower bound, as it is
   // when the time limit cut the search.
-  auto count_is_lower_bound = [&](const auto& result) {
-    return cut() || result.total.solutions == std::numeric_limits<std::uint64_t>::max();
+  auto count_is_lower_bound = [&](const core::RunStatistics& result) {
+    return cut() || result.interrupted ||
+           result.total.solutions == std::numeric_limits<std::uint64_t>::max();
   };
-  auto app_details = [&](const auto& result) {
-    const HeuristicTotals heuristic = sum_heuristic(sinks);
+  auto app_details = [&](const core::RunStatistics& result) {
+    // The heuristic's counters, as the record's "app_counters" holds them,
+    // summed over every worker (every rank under mpirun).
     nlohmann::json counters = nlohmann::json::object();
-#define STACKSPLIT_COUNTER_TO_JSON(name, meaning) counters[#name] = heuristic.sum.name;
-    STACKSPLIT_SAT_HEURISTIC_COUNTERS(STACKSPLIT_COUNTER_TO_JSON)
-#undef STACKSPLIT_COUNTER_TO_JSON
-    counters["workers_counted"] = heuristic.workers;
+    for (std::size_t i = 0; i < result.app_counter_names.size(); ++i)
+      counters[std::string(result.app_counter_names[i])] = result.total.app_counters[i];
+    counters["workers_counted"] = result.per_worker.size();
     nlohmann::json details = {
         {"answer", answer_name(answer_of(result))},
         {"heuristic", options.heuristic},
@@ -259,14 +238,12 @@ void run(const SatOptions& options) {
     }
     return details;
   };
-  auto result =
-      cli::run_and_report<DpllSpace>(common, "sat", options.file, make_space, app_details);
-  if (!result.reporting) {
-    // Under mpirun every rank exits with the answer's status, as rank 0 does.
-    cli::set_exit_status(exit_status_of(answer_of(result)));
-    return;
-  }
-  if (!options.common.quiet) print_statistics(std::cout, result, sum_heuristic(sinks));
+  auto result = run.search<DpllSpace>(options.file, make_space, app_details);
+  // Under mpirun every rank exits with the answer's status, as rank 0 does;
+  // an interrupted search is s UNKNOWN and exit 0, as the competition asks.
+  cli::set_exit_status(exit_status_of(answer_of(result)));
+  if (!result.reporting) return;
+  if (!run.quiet()) print_statistics(std::cout, result);
 
   if (result.solution) {
     // Never print a model that has not been checked against the clauses read.
@@ -283,9 +260,10 @@ void run(const SatOptions& options) {
     const std::uint64_t models = result.total.solutions;
     const bool saturated = models == std::numeric_limits<std::uint64_t>::max();
     std::cout << "c models " << (count_is_lower_bound(result) ? "at least " : "") << models
-              << (cut()       ? " (time limit reached)"
-                  : saturated ? " (saturated)"
-                              : "")
+              << (cut()                ? " (time limit reached)"
+                  : result.interrupted ? " (interrupted)"
+                  : saturated          ? " (saturated)"
+                                       : "")
               << '\n';
   }
   const Answer answer = answer_of(result);
@@ -301,35 +279,36 @@ void run(const SatOptions& options) {
       std::cout << "s UNSATISFIABLE\n";
       break;
   }
-  cli::set_exit_status(exit_status_of(answer));
+}
+
+void add_command(CLI::App& parent, const cli::AppEntry& app) {
+  auto options = std::make_shared<SatOptions>();
+  // A DPLL node costs tens of microseconds (a look-ahead), so look at the
+  // mailbox more often than the engine's default: a thief waits less.
+  cli::SearchCommand& command = cli::add_search_command(parent, app, {.quantum = kQuantum});
+  CLI::App& cli = command.cli();
+  cli.add_option("file", options->file, "DIMACS CNF file (plain, .gz, .bz2, .xz; - for stdin)")
+      ->required();
+  cli.add_flag("--count", options->count, "count all models instead of stopping at one");
+  cli.add_option("--heuristic", options->heuristic, "branching heuristic: jw or lookahead")
+      ->check(CLI::IsMember({"jw", "lookahead"}))
+      ->capture_default_str();
+  cli.add_flag("--strict", options->strict,
+               "a clause count that differs from the header is an error");
+  cli.add_option("--time-limit", options->time_limit,
+                 "seconds before giving up with s UNKNOWN (default: none)")
+      ->check(kPositiveSeconds);
+  add_lookahead_options(cli, options->lookahead);
+  // Decide or count is --count's to say; a second way would only disagree.
+  cli.remove_option(cli.get_option("--mode"));
+  command.on_run([options](cli::CommandRun& run) { sat::run(*options, run); });
 }
 
 }  // namespace
 
-void add_sat_command(CLI::App& app) {
-  auto options = std::make_shared<SatOptions>();
-  CLI::App* command =
-      app.add_subcommand("sat", "decide (or count the models of) a DIMACS CNF formula with DPLL");
-  command->add_option("file", options->file, "DIMACS CNF file (plain, .gz, .bz2, .xz; - for stdin)")
-      ->required();
-  command->add_flag("--count", options->count, "count all models instead of stopping at one");
-  command->add_option("--heuristic", options->heuristic, "branching heuristic: jw or lookahead")
-      ->check(CLI::IsMember({"jw", "lookahead"}))
-      ->capture_default_str();
-  command->add_flag("--strict", options->strict,
-                    "a clause count that differs from the header is an error");
-  command
-      ->add_option("--time-limit", options->time_limit,
-                   "seconds before giving up with s UNKNOWN (default: none)")
-      ->check(kPositiveSeconds);
-  // A DPLL node costs tens of microseconds (a look-ahead), so look at the
-  // mailbox more often than the engine's default: a thief waits less.
-  options->common.quantum = kQuantum;
-  add_lookahead_options(*command, options->lookahead);
-  cli::add_common_options(*command, options->common);
-  // Decide or count is --count's to say; a second way would only disagree.
-  command->remove_option(command->get_option("--mode"));
-  command->callback([options] { run(*options); });
+void register_sat_app(cli::AppRegistry& apps) {
+  apps.add({"sat", cli::kSearchApp,
+            "decide (or count the models of) a DIMACS CNF formula with DPLL", {&add_command}});
 }
 
 }  // namespace stacksplit::apps::sat

@@ -3,7 +3,6 @@
 // decides everything below it), so it is also the search choice that leads to
 // it: a piece of work is a list of nodes, with no path to replay.
 
-#include <boost/serialization/array.hpp>
 #include <cstdint>
 #include <type_traits>
 
@@ -19,13 +18,6 @@ struct UtsNode {
   // from. Kept as the benchmark keeps it; the tree's shape depends only on the
   // parameters, the height and the state.
   TreeType type = TreeType::kGeometric;
-
-  template <class Archive>
-  void serialize(Archive& archive, unsigned /*version*/) {
-    archive& state;
-    archive& height;
-    archive& type;
-  }
 
   bool operator==(const UtsNode&) const = default;
 };

@@ -1,136 +1,142 @@
 #pragma once
 // The threads runtime: one OS thread per worker on one machine. Each worker's
 // mailbox is a oneTBB concurrent queue; nothing else is shared between
-// workers. An idle worker blocks on its mailbox, so idle threads cost no CPU.
+// workers but, in optimize mode, the incumbent. An idle worker blocks on its
+// mailbox, so idle threads cost no CPU.
 
 #include <tbb/concurrent_queue.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <exception>
 #include <memory>
 #include <mutex>
 #include <thread>
 #include <vector>
 
-#include "core/progress_meter.hpp"
-#include "core/run_result.hpp"
-#include "core/worker_pool.hpp"
+#include "core/detail/agent.hpp"
+#include "core/detail/outbox.hpp"
+#include "core/search_space.hpp"
+#include "core/stop_signal.hpp"
 
 namespace stacksplit::core {
 
-template <SearchSpace S>
-class ThreadsRuntime final : public Outbox<typename S::Choice> {
+template <Agent A>
+class ThreadsRuntime final : public Outbox<typename A::Message> {
  public:
-  using Choice = typename S::Choice;
-  using Msg = Message<Choice>;
-  using Result = RunResult<typename Worker<S>::Solution>;
+  using Message = typename A::Message;
 
-  template <class MakeSpace>
-  Result run(const RunSetup& setup, MakeSpace&& make_space) {
-    const int workers = setup.workers;
-    auto topology = make_topology(setup.topology, workers);
+  // Makes `workers` agents, make_agent(rank, outbox), and runs them until all
+  // have terminated; raising `interrupt` interrupts every one.
+  template <class MakeAgent>
+  RunClock run(int workers, MakeAgent&& make_agent, const StopSignal* interrupt = nullptr) {
     mailboxes_ = std::vector<Mailbox>(workers);
-    WorkerPool<S> pool = make_worker_pool<S>(setup, *topology, *this, make_space);
+    agents_.clear();
+    for (int rank = 0; rank < workers; ++rank) agents_.push_back(make_agent(rank, *this));
 
     start_ = Clock::now();
     std::exception_ptr failure;
-    std::mutex failure_mutex;
+    std::mutex mutex;  // guards failure and running
+    std::condition_variable all_done;
+    int running = workers;
+    std::vector<double> finished_at(workers, 0);
     std::vector<std::thread> threads;
     for (int rank = 0; rank < workers; ++rank) {
       threads.emplace_back([&, rank] {
         try {
-          drive(*pool[rank], mailboxes_[rank]);
+          drive(*agents_[rank], mailboxes_[rank], interrupt);
         } catch (...) {
-          std::lock_guard lock(failure_mutex);
+          std::lock_guard lock(mutex);
           if (!failure) failure = std::current_exception();
-          abort_all();
+          aborted_.store(true);
+          wake_all();
         }
-        mailboxes_[rank].done.store(true, std::memory_order_release);
+        finished_at[rank] = now();
+        std::lock_guard lock(mutex);
+        if (--running == 0) all_done.notify_one();
       });
     }
-    watch_progress(setup.show_progress);
+    // The calling thread wakes blocked workers once the signal is raised.
+    {
+      std::unique_lock lock(mutex);
+      bool woken = false;
+      while (running > 0) {
+        all_done.wait_for(lock, std::chrono::milliseconds(20));
+        if (interrupt != nullptr && interrupt->raised() && !woken) {
+          wake_all();
+          woken = true;
+        }
+      }
+    }
     for (auto& thread : threads) thread.join();
     if (failure) std::rethrow_exception(failure);
-
-    Result result;
-    result.seconds = now();
-    for (auto& worker : pool) {
-      result.add_worker(worker->statistics());
-      if (!result.solution && worker->solution()) result.solution = worker->solution();
-    }
-    return result;
+    RunClock clock;
+    for (const double time : finished_at) clock.seconds = std::max(clock.seconds, time);
+    clock.interrupted = interrupt != nullptr && interrupt->raised();
+    return clock;
   }
 
-  void send(int to, Msg&& message) override { mailboxes_[to].queue.push(std::move(message)); }
+  std::vector<std::unique_ptr<A>>& agents() { return agents_; }
+
+  void send(int to, Message&& message) override {
+    mailboxes_[to].queue.push(Envelope{std::move(message), false});
+  }
 
   double now() const override {
     return std::chrono::duration<double>(Clock::now() - start_).count();
   }
 
+  std::atomic<std::int64_t>* shared_incumbent() override { return &incumbent_; }
+
  private:
   using Clock = std::chrono::steady_clock;
 
-  // Each mailbox on its own cache lines: the owner pops while others push.
-  // `nodes` is the owner's count, published once per quantum for the
-  // progress line; nothing else reads it.
-  struct alignas(128) Mailbox {
-    tbb::concurrent_bounded_queue<Msg> queue;
-    std::atomic<std::uint64_t> nodes{0};
-    std::atomic<bool> done{false};
+  // A wake-up carries no message: it only unblocks an idle worker so that it
+  // looks at the stop signal.
+  struct Envelope {
+    Message message;
+    bool wake_only = false;
   };
 
-  // The calling thread waits here until every worker is done, drawing the
-  // progress line meanwhile.
-  void watch_progress(bool show) {
-    if (!show) return;
-    ProgressMeter meter(true);
-    for (;;) {
-      std::uint64_t nodes = 0;
-      bool all_done = true;
-      for (const Mailbox& mailbox : mailboxes_) {
-        nodes += mailbox.nodes.load(std::memory_order_relaxed);
-        all_done = all_done && mailbox.done.load(std::memory_order_acquire);
-      }
-      if (all_done) return;
-      meter.update(nodes);
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    }
-  }
+  // Each mailbox on its own cache lines: the owner pops while others push.
+  struct alignas(128) Mailbox {
+    tbb::concurrent_bounded_queue<Envelope> queue;
+  };
 
-  void drive(Worker<S>& worker, Mailbox& box) {
-    tbb::concurrent_bounded_queue<Msg>& mailbox = box.queue;
-    worker.start();
-    Msg message;
-    while (!worker.terminated() && !aborted_.load(std::memory_order_relaxed)) {
-      while (mailbox.try_pop(message)) {
-        worker.handle(std::move(message));
-        if (worker.terminated()) return;
+  void drive(A& agent, Mailbox& box, const StopSignal* interrupt) {
+    tbb::concurrent_bounded_queue<Envelope>& mailbox = box.queue;
+    agent.start();
+    bool interrupted = false;
+    Envelope envelope;
+    while (!agent.terminated() && !aborted_.load(std::memory_order_relaxed)) {
+      if (!interrupted && interrupt != nullptr && interrupt->raised()) {
+        agent.interrupt();
+        interrupted = true;
       }
-      if (worker.has_work()) {
-        worker.work();
-        box.nodes.store(worker.statistics().nodes, std::memory_order_relaxed);
+      while (mailbox.try_pop(envelope)) {
+        if (!envelope.wake_only) agent.handle(std::move(envelope.message));
+        if (agent.terminated()) return;
+      }
+      if (agent.has_work()) {
+        agent.work();
       } else {
-        mailbox.pop(message);  // blocks until someone writes
-        worker.handle(std::move(message));
+        mailbox.pop(envelope);  // blocks until someone writes
+        if (!envelope.wake_only) agent.handle(std::move(envelope.message));
       }
     }
   }
 
-  // A failing worker wakes the others with a terminate so nobody blocks forever.
-  void abort_all() {
-    aborted_.store(true);
-    for (std::size_t rank = 0; rank < mailboxes_.size(); ++rank) {
-      Msg wake;
-      wake.tag = MessageTag::kTerminate;
-      wake.from = -1;
-      mailboxes_[rank].queue.push(std::move(wake));
-    }
+  void wake_all() {
+    for (Mailbox& mailbox : mailboxes_) mailbox.queue.push(Envelope{Message{}, true});
   }
 
   std::vector<Mailbox> mailboxes_;
+  std::vector<std::unique_ptr<A>> agents_;
   Clock::time_point start_ = Clock::now();
   std::atomic<bool> aborted_{false};
+  alignas(128) std::atomic<std::int64_t> incumbent_{kNoObjective};
 };
 
 }  // namespace stacksplit::core

@@ -9,7 +9,8 @@
 
 #include "apps/nqueens/nqueens.hpp"
 #include "core/reference_search.hpp"
-#include "core/runtime/run_search.hpp"
+#include "core/run_search.hpp"
+#include "tests/schemes/scheme_cases.hpp"
 #include "schemes/scheme_registry.hpp"
 #include "tests/core/hash_tree.hpp"
 
@@ -19,13 +20,13 @@ namespace {
 using Case = std::tuple<std::string /*runtime*/, std::string /*scheme*/, int /*workers*/,
                         SplitStrategy, std::uint64_t /*seed*/>;
 
-RunSetup setup_for(const Case& c) {
+RunConfig setup_for(const Case& c) {
   const auto& [runtime, scheme, workers, split, seed] = c;
-  RunSetup setup;
+  RunConfig setup;
   setup.workers = workers;
-  setup.options.split.strategy = split;
-  setup.options.seed = seed;
-  setup.options.quantum = 8;  // small quanta: many requests and splits
+  setup.search.split.strategy = split;
+  setup.search.seed = seed;
+  setup.search.quantum = 8;  // small quanta: many requests and splits
   const std::string name = scheme;
   setup.make_scheme = [name] { return schemes::make_scheme(name); };
   return setup;
@@ -38,7 +39,7 @@ void expect_same_counts(const Case& c, Make make) {
   Space sequential = make();
   const ReferenceCounts expected = reference_count(sequential);
   ASSERT_GT(expected.nodes, 500u) << "the test tree should not be trivial";
-  const auto result = run_search<Space>(std::get<0>(c), setup_for(c), make);
+  const auto result = run_search<Space>(testing::on_runtime(setup_for(c), std::get<0>(c)), make);
   EXPECT_EQ(result.total.nodes, expected.nodes);
   EXPECT_EQ(result.total.leaves, expected.leaves);
   EXPECT_EQ(result.total.solutions, expected.solutions);
@@ -95,10 +96,10 @@ TEST(ConservationWithCutoff, EveryCutoffCountsTheSameTree) {
   ASSERT_GT(expected.nodes, 500u);
   for (std::uint32_t cutoff : {0u, 1u, 2u, 4u}) {
     for (const char* runtime : {"step", "threads"}) {
-      RunSetup setup = setup_for({runtime, "rp", 4, SplitStrategy::kHalf, 5});
-      setup.options.split.cutoff_depth = cutoff;
+      RunConfig setup = setup_for({runtime, "rp", 4, SplitStrategy::kHalf, 5});
+      setup.search.split.cutoff_depth = cutoff;
       const auto result =
-          run_search<testing::ReplayHashTree>(runtime, setup, [&] { return testing::ReplayHashTree(shape); });
+          run_search<testing::ReplayHashTree>(testing::on_runtime(setup, runtime), [&] { return testing::ReplayHashTree(shape); });
       EXPECT_EQ(result.total.nodes, expected.nodes) << runtime << " cutoff " << cutoff;
       EXPECT_EQ(result.total.solutions, expected.solutions);
       if (cutoff == 0) {
@@ -114,10 +115,10 @@ TEST(FirstMode, StopsEarlyWithARealSolution) {
     for (const char* scheme : {"rp", "arr"}) {
       for (int workers : {1, 2, 4, 8}) {
         const int n = 12;
-        RunSetup setup = setup_for({runtime, scheme, workers, SplitStrategy::kHalf, 3});
-        setup.options.mode = SearchMode::kFirst;
+        RunConfig setup = setup_for({runtime, scheme, workers, SplitStrategy::kHalf, 3});
+        setup.search.mode = SearchMode::kFirst;
         const auto result =
-            run_search<apps::nqueens::NQueens>(runtime, setup, [] { return apps::nqueens::NQueens(n); });
+            run_search<apps::nqueens::NQueens>(testing::on_runtime(setup, runtime), [] { return apps::nqueens::NQueens(n); });
         ASSERT_TRUE(result.solution) << runtime << ' ' << scheme << ' ' << workers;
         const std::vector<int>& queens = *result.solution;
         ASSERT_EQ(queens.size(), static_cast<std::size_t>(n));

@@ -4,8 +4,9 @@
 #include <boost/archive/binary_oarchive.hpp>
 #include <sstream>
 
-#include "core/message.hpp"
+#include "core/detail/message.hpp"
 #include "core/worker_statistics.hpp"
+#include "tests/core/sample_messages.hpp"
 #include "tests/core/hash_tree.hpp"
 
 namespace stacksplit::core {
@@ -48,26 +49,22 @@ TEST(MessageSerialization, SelfContainedChoicesRoundTrip) {
   EXPECT_EQ(copy.alternatives[1].depth, 2u);
 }
 
-TEST(MessageSerialization, EveryMessageTagRoundTrips) {
-  for (int tag = 0; tag < kMessageTagCount; ++tag) {
-    Message<std::uint32_t> message;
-    message.tag = static_cast<MessageTag>(tag);
-    message.from = 17 + tag;
-    message.control.kind = 3 * tag;
-    message.control.values = {-1, tag, 1LL << 40};
-    if (message.tag == MessageTag::kWork) {
-      message.work.base_depth = 2;
-      message.work.path = {1, 2, 3};
-      message.work.level_sizes = {1, 1};
-      message.work.alternatives = {5, 6};
-    }
+TEST(MessageSerialization, EveryMessageKindRoundTrips) {
+  for (const auto& message : testing::one_message_of_each_kind<std::uint32_t>({5, 6, 7})) {
     const auto copy = round_trip(message);
-    EXPECT_EQ(copy.tag, message.tag) << to_string(message.tag);
-    EXPECT_EQ(copy.from, message.from);
-    EXPECT_EQ(copy.control.kind, message.control.kind);
-    EXPECT_EQ(copy.control.values, message.control.values);
-    EXPECT_EQ(copy.work.path, message.work.path);
-    EXPECT_EQ(copy.work.alternatives, message.work.alternatives);
+    EXPECT_TRUE(copy == message) << kind_name(message);
+    EXPECT_EQ(copy.body.index(), message.body.index()) << kind_name(message);
+  }
+}
+
+TEST(MessageSerialization, ByteCountsCountThePayload) {
+  for (const auto& message : testing::one_message_of_each_kind<std::uint32_t>({5, 6, 7})) {
+    const std::uint64_t bytes = message_bytes(message, 16);
+    if (const auto* work = std::get_if<Work<std::uint32_t>>(&message.body)) {
+      EXPECT_EQ(bytes, 16 + work->unit.payload_bytes());
+    } else {
+      EXPECT_EQ(bytes, 16u) << kind_name(message) << ": a control message fits in the header";
+    }
   }
 }
 
@@ -77,7 +74,9 @@ TEST(MessageSerialization, StatisticsRoundTrip) {
   statistics.rejects_received = 7;
   statistics.max_depth = 99;
   statistics.idle_seconds = 0.25;
+  statistics.app_counters[3] = 17;
   const auto copy = round_trip(statistics);
+  EXPECT_EQ(copy.app_counters[3], 17u);
   EXPECT_EQ(copy.nodes, 12345u);
   EXPECT_EQ(copy.rejects_received, 7u);
   EXPECT_EQ(copy.max_depth, 99u);

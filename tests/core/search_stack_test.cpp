@@ -1,4 +1,4 @@
-#include "core/search_stack.hpp"
+#include "core/detail/search_stack.hpp"
 
 #include <gtest/gtest.h>
 
@@ -9,12 +9,12 @@
 #include <utility>
 #include <vector>
 
-#include "core/outbox.hpp"
-#include "core/random.hpp"
+#include "core/detail/outbox.hpp"
+#include "core/detail/random.hpp"
 #include "core/reference_search.hpp"
 #include "core/scheme.hpp"
-#include "core/topology.hpp"
-#include "core/worker.hpp"
+#include "core/topology/topology.hpp"
+#include "core/detail/worker.hpp"
 #include "tests/core/hash_tree.hpp"
 
 namespace stacksplit::core {
@@ -371,17 +371,19 @@ TEST(BottomSplit, ASingleLevelKeepsTheAlternativeTriedNext) {
 // The worker's side of "reject when unsplittable": asked for work it cannot
 // split, it answers with a reject, and keeps what it has.
 template <class Choice>
-class RecordingOutbox final : public Outbox<Choice> {
+class RecordingOutbox final : public Outbox<Message<Choice>> {
  public:
   void send(int to, Message<Choice>&& message) override {
     sent.emplace_back(to, std::move(message));
   }
   double now() const override { return 0; }
   // Messages of one kind sent to `to`.
-  std::vector<Message<Choice>> to(int rank, MessageTag tag) const {
-    std::vector<Message<Choice>> found;
+  template <class Kind>
+  std::vector<Kind> to(int rank) const {
+    std::vector<Kind> found;
     for (const auto& [destination, message] : sent)
-      if (destination == rank && message.tag == tag) found.push_back(message);
+      if (destination == rank)
+        if (const Kind* body = std::get_if<Kind>(&message.body)) found.push_back(*body);
     return found;
   }
   std::vector<std::pair<int, Message<Choice>>> sent;
@@ -398,22 +400,21 @@ struct WorkerUnderTest {
   WorkerUnderTest(int rank, std::uint32_t branching, std::uint32_t height)
       : topology(2),
         worker(rank, CompleteTree(branching, height), std::make_unique<QuietScheme>(), topology,
-               outbox, SearchOptions{}) {
+               outbox, SearchOptions{}, observers) {
     worker.start();
   }
-  void request_from(int rank) {
-    worker.handle(Message<std::uint32_t>{MessageTag::kWorkRequest, rank, {}, {}});
-  }
+  void request_from(int rank) { worker.handle(Message<std::uint32_t>{rank, WorkRequest{}}); }
   CompleteTopology topology;
   RecordingOutbox<std::uint32_t> outbox;
+  Observers observers;
   Worker<CompleteTree> worker;
 };
 
 TEST(WorkerRequest, AWorkerWithoutWorkRejects) {
   WorkerUnderTest idle(1, 3, 4);  // rank 1 starts with nothing
   idle.request_from(0);
-  EXPECT_EQ(idle.outbox.to(0, MessageTag::kReject).size(), 1u);
-  EXPECT_TRUE(idle.outbox.to(0, MessageTag::kWork).empty());
+  EXPECT_EQ(idle.outbox.template to<Reject>(0).size(), 1u);
+  EXPECT_TRUE(idle.outbox.template to<Work<std::uint32_t>>(0).empty());
   EXPECT_EQ(idle.worker.statistics().rejects_sent, 1u);
 }
 
@@ -421,8 +422,8 @@ TEST(WorkerRequest, AWorkerWithOneUntriedAlternativeRejectsAndKeepsIt) {
   WorkerUnderTest chain(0, 1, 6);  // the root has one child
   ASSERT_EQ(chain.worker.untried(), 1u);
   chain.request_from(1);
-  EXPECT_EQ(chain.outbox.to(1, MessageTag::kReject).size(), 1u);
-  EXPECT_TRUE(chain.outbox.to(1, MessageTag::kWork).empty());
+  EXPECT_EQ(chain.outbox.template to<Reject>(1).size(), 1u);
+  EXPECT_TRUE(chain.outbox.template to<Work<std::uint32_t>>(1).empty());
   EXPECT_EQ(chain.worker.untried(), 1u);
 }
 
@@ -431,11 +432,11 @@ TEST(WorkerRequest, AWorkerHoldingOneQueuedAlternativeRejectsAndKeepsIt) {
   WorkUnit<std::uint32_t> one;  // the root's last child, as a donor would send it
   one.level_sizes = {1};
   one.alternatives = {2};
-  receiver.worker.handle(Message<std::uint32_t>{MessageTag::kWork, 0, {}, std::move(one)});
+  receiver.worker.handle(Message<std::uint32_t>{0, Work<std::uint32_t>{std::move(one)}});
   ASSERT_TRUE(receiver.worker.has_work());
   receiver.request_from(0);
-  EXPECT_EQ(receiver.outbox.to(0, MessageTag::kReject).size(), 1u);
-  EXPECT_TRUE(receiver.outbox.to(0, MessageTag::kWork).empty());
+  EXPECT_EQ(receiver.outbox.template to<Reject>(0).size(), 1u);
+  EXPECT_TRUE(receiver.outbox.template to<Work<std::uint32_t>>(0).empty());
   EXPECT_EQ(receiver.worker.untried(), 1u);
 }
 
@@ -443,10 +444,10 @@ TEST(WorkerRequest, AWorkerWithTwoUntriedAlternativesGivesOne) {
   WorkerUnderTest donor(0, 2, 6);
   ASSERT_EQ(donor.worker.untried(), 2u);
   donor.request_from(1);
-  EXPECT_TRUE(donor.outbox.to(1, MessageTag::kReject).empty());
-  const auto work = donor.outbox.to(1, MessageTag::kWork);
+  EXPECT_TRUE(donor.outbox.template to<Reject>(1).empty());
+  const auto work = donor.outbox.template to<Work<std::uint32_t>>(1);
   ASSERT_EQ(work.size(), 1u);
-  EXPECT_EQ(work[0].work.node_count(), 1u);
+  EXPECT_EQ(work[0].unit.node_count(), 1u);
   EXPECT_EQ(donor.worker.untried(), 1u);
 }
 

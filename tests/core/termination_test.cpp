@@ -1,11 +1,11 @@
-#include "core/termination.hpp"
+#include "core/detail/termination.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <vector>
 
-#include "core/random.hpp"
+#include "core/detail/random.hpp"
 
 namespace stacksplit::core {
 namespace {

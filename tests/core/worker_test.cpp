@@ -6,18 +6,19 @@
 #include <string>
 
 #include "apps/nqueens/nqueens.hpp"
-#include "core/runtime/run_search.hpp"
+#include "core/run_search.hpp"
+#include "tests/schemes/scheme_cases.hpp"
 #include "schemes/scheme_registry.hpp"
 #include "tests/core/hash_tree.hpp"
 
 namespace stacksplit::core {
 namespace {
 
-RunSetup small_quanta(int workers, std::uint64_t seed, const std::string& scheme) {
-  RunSetup setup;
+RunConfig small_quanta(int workers, std::uint64_t seed, const std::string& scheme) {
+  RunConfig setup;
   setup.workers = workers;
-  setup.options.seed = seed;
-  setup.options.quantum = 8;  // many requests arrive while a received unit is still queued
+  setup.search.seed = seed;
+  setup.search.quantum = 8;  // many requests arrive while a received unit is still queued
   setup.make_scheme = [scheme] { return schemes::make_scheme(scheme); };
   return setup;
 }
@@ -41,8 +42,7 @@ class WorkerLiveness : public ::testing::TestWithParam<std::uint64_t> {};
 TEST_P(WorkerLiveness, AWorkerThatGivesItsWorkAwayAsksAgain) {
   for (const std::string scheme : {"rp", "arr"}) {
     SCOPED_TRACE(scheme);
-    const auto result = run_search<apps::nqueens::NQueens>(
-        "step", small_quanta(8, GetParam(), scheme), [] { return apps::nqueens::NQueens(11); });
+    const auto result = run_search<apps::nqueens::NQueens>(testing::on_runtime(small_quanta(8, GetParam(), scheme), "step"), [] { return apps::nqueens::NQueens(11); });
     ASSERT_EQ(result.total.solutions, 2680u);
     expect_every_receiver_worked(result);
   }
@@ -50,8 +50,7 @@ TEST_P(WorkerLiveness, AWorkerThatGivesItsWorkAwayAsksAgain) {
 
 TEST_P(WorkerLiveness, SameOnAReplayingTreeWithManyWorkers) {
   const testing::HashTreeShape shape{GetParam() + 300, 6, 9};
-  const auto result = run_search<testing::ReplayHashTree>(
-      "step", small_quanta(13, GetParam(), "rp"), [&] { return testing::ReplayHashTree(shape); });
+  const auto result = run_search<testing::ReplayHashTree>(testing::on_runtime(small_quanta(13, GetParam(), "rp"), "step"), [&] { return testing::ReplayHashTree(shape); });
   expect_every_receiver_worked(result);
 }
 
@@ -60,7 +59,7 @@ INSTANTIATE_TEST_SUITE_P(Seeds, WorkerLiveness, ::testing::Values(1, 2, 3, 4, 5,
 TEST(StepRuntime, TheSameSeedRepeatsTheRunExactly) {
   const testing::HashTreeShape shape{17, 6, 9};
   auto run = [&](std::uint64_t seed) {
-    return run_search<testing::ReplayHashTree>("step", small_quanta(8, seed, "rp"),
+    return run_search<testing::ReplayHashTree>(testing::on_runtime(small_quanta(8, seed, "rp"), "step"),
                                                [&] { return testing::ReplayHashTree(shape); });
   };
   const auto first = run(5), second = run(5), other = run(6);

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <regex>
 #include <sstream>
 #include <string>
@@ -119,7 +120,7 @@ std::string case_name(const ::testing::TestParamInfo<MpiSchemeTest::ParamType>& 
 // Every scheme the registry has, so that a new scheme is covered unasked.
 INSTANTIATE_TEST_SUITE_P(EveryScheme, MpiSchemeTest,
                          ::testing::Combine(::testing::Values(1, 2, 3, 4, 8),
-                                            ::testing::ValuesIn(schemes::scheme_names())),
+                                            ::testing::ValuesIn(schemes::tree_scheme_names())),
                          case_name);
 
 // --- the command line under mpirun ---
@@ -135,7 +136,7 @@ TEST(MpiCommandLine, ChoosesTheMpiRuntimeAndOnlyRankZeroPrints) {
 
 TEST(MpiCommandLine, AcceptsAnExplicitRuntimeAndMatchingWorkers) {
   const ProcessOutcome run = run_process(
-      mpirun(2, {STACKSPLIT_CLI, "nqueens", "10", "--runtime", "mpi", "--workers", "2", "-q"}),
+      mpirun(2, {STACKSPLIT_CLI, "nqueens", "10", "--runtime", "mpi", "--workers", "2", "--quiet"}),
       60s);
   ASSERT_TRUE(run.finished) << run.output;
   EXPECT_EQ(run.exit_code, 0) << run.output;
@@ -294,6 +295,34 @@ TEST_P(MpiSatTest, DecidesUnsatisfiable) {
   ASSERT_TRUE(run.finished) << run.output;
   EXPECT_EQ(run.exit_code, 20) << run.output;
   EXPECT_EQ(occurrences(run.output, "s UNSATISFIABLE\n"), 1) << run.output;
+}
+
+// The heuristic's counters of every rank reach the record, not only rank 0's.
+TEST_P(MpiSatTest, RecordsEveryRanksApplicationCounters) {
+  const std::string file = path("counters");
+  const std::string json = path("counters") + ".jsonl";
+  generate_formula({"random", "--variables", "40", "--ratio", "3", "--seed", "2"}, file);
+  const ProcessOutcome run = sat(file, {"--count", "--quantum", "1", "--json", json});
+  std::remove(file.c_str());
+  ASSERT_TRUE(run.finished) << run.output;
+  std::ifstream in(json);
+  std::string line;
+  ASSERT_TRUE(std::getline(in, line)) << "no run record";
+  std::remove(json.c_str());
+  const nlohmann::json record = nlohmann::json::parse(line);
+  ASSERT_EQ(record["per_worker"].size(), static_cast<std::size_t>(GetParam()));
+  std::uint64_t sum = 0;
+  int ranks_that_searched = 0;
+  for (const auto& worker : record["per_worker"]) {
+    const std::uint64_t lookaheads = worker["app_counters"]["lookaheads"].get<std::uint64_t>();
+    sum += lookaheads;
+    if (worker["nodes"].get<std::uint64_t>() > 10) {
+      ++ranks_that_searched;
+      EXPECT_GT(lookaheads, 0u) << worker;
+    }
+  }
+  EXPECT_GT(ranks_that_searched, 1) << "work should have moved";
+  EXPECT_EQ(sum, record["app_counters"]["lookaheads"].get<std::uint64_t>());
 }
 
 INSTANTIATE_TEST_SUITE_P(Ranks, MpiSatTest, ::testing::Values(2, 3),

@@ -29,7 +29,8 @@
 #include "apps/nqueens/nqueens.hpp"
 #include "apps/uts/uts_presets.hpp"
 #include "apps/uts/uts_tree.hpp"
-#include "core/runtime/run_search.hpp"
+#include "core/run_search.hpp"
+#include "tests/schemes/scheme_cases.hpp"
 #include "schemes/scheme_registry.hpp"
 
 namespace {
@@ -108,33 +109,31 @@ bool print(const std::string& name, const Result& result) {
   return true;
 }
 
-void run_suite(core::RunSetup setup) {
+void run_suite(core::RunConfig setup) {
   const apps::nqueens::NQueens queens(12);
   auto make_queens = [&] { return queens; };
   bool reporting =
-      print("nqueens12", core::run_search<apps::nqueens::NQueens>("mpi", setup, make_queens));
+      print("nqueens12", core::run_search<apps::nqueens::NQueens>(testing::on_runtime(setup, "mpi"), make_queens));
   for (const char* tree : {"T1", "T3"}) {
     const apps::uts::UtsTree uts(apps::uts::find_uts_preset(tree).params());
     reporting = print(std::string("uts-") + tree,
-                      core::run_search<apps::uts::UtsTree>("mpi", setup, [&] { return uts; }));
+                      core::run_search<apps::uts::UtsTree>(testing::on_runtime(setup, "mpi"), [&] { return uts; }));
   }
   // The first solution of N-Queens 22 is 1.7 million nodes into a
   // depth-first search (that of N-Queens 12 only 262): other ranks get work
   // before it is found, and small quanta make the stop race with work in flight.
   const apps::nqueens::NQueens deep_queens(22);
-  setup.options.mode = core::SearchMode::kFirst;
-  setup.options.quantum = 2;
-  reporting = print("nqueens22-first", core::run_search<apps::nqueens::NQueens>(
-                                           "mpi", setup, [&] { return deep_queens; }));
+  setup.search.mode = core::SearchMode::kFirst;
+  setup.search.quantum = 2;
+  reporting = print("nqueens22-first", core::run_search<apps::nqueens::NQueens>(testing::on_runtime(setup, "mpi"), [&] { return deep_queens; }));
   if (reporting) std::cout << "done" << std::endl;
 }
 
-void run_marked(const core::RunSetup& setup, int throwing_rank) {
+void run_marked(const core::RunConfig& setup, int throwing_rank) {
   const int rank = core::MpiEnvironment::instance().rank();
   const auto action =
       rank == throwing_rank ? MarkedQueens::Action::kThrow : MarkedQueens::Action::kMark;
-  print("nqueens17", core::run_search<MarkedQueens>(
-                         "mpi", setup, [&] { return MarkedQueens(17, rank, action); }));
+  print("nqueens17", core::run_search<MarkedQueens>(testing::on_runtime(setup, "mpi"), [&] { return MarkedQueens(17, rank, action); }));
 }
 
 int run(int argc, char** argv) {
@@ -146,9 +145,9 @@ int run(int argc, char** argv) {
     throw std::invalid_argument(
         "usage: mpi_search_driver SCHEME [SEED] | SCHEME SEED (--mark | --throw-on RANK)");
   const std::string scheme = args[0];
-  core::RunSetup setup;
+  core::RunConfig setup;
   setup.workers = core::mpirun_rank_count().value_or(1);
-  setup.options.seed = args.size() >= 2 ? std::stoull(args[1]) : 1;
+  setup.search.seed = args.size() >= 2 ? std::stoull(args[1]) : 1;
   (void)schemes::make_scheme(scheme);
   setup.make_scheme = [scheme] { return schemes::make_scheme(scheme); };
   if (suite) {

@@ -14,7 +14,7 @@
 
 #include "apps/nqueens/nqueens.hpp"
 #include "core/reference_search.hpp"
-#include "core/runtime/run_search.hpp"
+#include "core/run_search.hpp"
 #include "schemes/receiver/grr.hpp"
 #include "schemes/receiver/grr_m.hpp"
 #include "schemes/receiver/sb.hpp"
@@ -27,7 +27,7 @@ namespace stacksplit::schemes {
 namespace {
 
 using apps::nqueens::NQueens;
-using core::RunSetup;
+using core::RunConfig;
 using stacksplit::testing::SchemeEvent;
 using stacksplit::testing::SchemeLog;
 
@@ -45,14 +45,14 @@ RecordedRun record(const std::string& scheme, int workers, const std::string& to
                    std::uint32_t cutoff = core::kNoCutoff, std::uint64_t seed = 5,
                    std::uint32_t serial_depth = core::kApplicationDefault) {
   if (n == kDefaultSize) n = runtime == "threads" ? 13 : 10;
-  RunSetup setup = stacksplit::testing::scheme_setup(scheme, workers, topology,
+  RunConfig setup = stacksplit::testing::scheme_setup(scheme, workers, topology,
                                                      core::SplitStrategy::kHalf, seed);
-  setup.options.split.cutoff_depth = cutoff;
-  setup.options.split.serial_depth = serial_depth;
+  setup.search.split.cutoff_depth = cutoff;
+  setup.search.split.serial_depth = serial_depth;
   auto log = std::make_shared<SchemeLog>(workers);
   setup.make_scheme =
       stacksplit::testing::RecordingScheme::factory([scheme] { return make_scheme(scheme); }, log);
-  auto result = core::run_search<NQueens>(runtime, setup, [n] { return NQueens(n); });
+  auto result = core::run_search<NQueens>(testing::on_runtime(setup, runtime), [n] { return NQueens(n); });
   NQueens sequential(n);
   EXPECT_EQ(result.total.nodes, core::reference_count(sequential).nodes) << scheme;
   return RecordedRun{log, std::move(result)};
@@ -101,7 +101,7 @@ TEST(Grr, TargetsAreHandedOutInOneGlobalRoundRobin) {
 // tree and are combined, so processor 0 receives fewer of them than under GRR.
 TEST(GrrM, CombiningSparesProcessorZero) {
   const int workers = 16;
-  const auto cube = core::make_topology("hypercube", workers);
+  const auto cube = core::make_topology(core::parse_topology("hypercube"), workers);
   for (std::uint64_t seed : {5, 6, 7}) {
     const RecordedRun grr =
         record("grr", workers, "hypercube", "step", kDefaultSize, core::kNoCutoff, seed);
@@ -149,7 +149,7 @@ TEST(GrrM, GrantsAreSplitIntoConsecutiveSubRanges) {
   for (const char* runtime : {"step", "threads"}) {
     const int workers = 16;
     const RecordedRun run = record("grr-m", workers, "hypercube", runtime);
-    const auto cube = core::make_topology("hypercube", workers);
+    const auto cube = core::make_topology(core::parse_topology("hypercube"), workers);
     using Grr = GlobalRoundRobinCombining;
     // Grants in flight to each processor, as absolute positions [first, end)
     // in the round robin (target = position mod P); links are FIFO.
@@ -310,7 +310,7 @@ TEST(Nn, AsksOnlyNeighboursInTurn) {
   for (const Shape s : {Shape{"ring", 8}, Shape{"mesh", 12}, Shape{"hypercube", 16}}) {
     for (const char* runtime : {"step", "threads"}) {
       const RecordedRun run = record("nn", s.workers, s.topology, runtime);
-      const auto topology = core::make_topology(s.topology, s.workers);
+      const auto topology = core::make_topology(core::parse_topology(s.topology), s.workers);
       std::size_t requests = 0;
       for (int rank = 0; rank < s.workers; ++rank) {
         const auto neighbors = topology->neighbors(rank);

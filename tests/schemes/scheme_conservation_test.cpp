@@ -13,8 +13,8 @@
 
 #include "apps/nqueens/nqueens.hpp"
 #include "core/reference_search.hpp"
-#include "core/runtime/run_search.hpp"
-#include "core/topology.hpp"
+#include "core/run_search.hpp"
+#include "core/topology/topology.hpp"
 #include "tests/core/hash_tree.hpp"
 #include "tests/schemes/scheme_cases.hpp"
 
@@ -37,9 +37,9 @@ WorkerStatistics expect_same_counts(const Case& c, std::uint64_t seed, Make make
   const auto& [runtime, scheme, workers, topology, split] = c;
   Space sequential = make();
   const ReferenceCounts expected = reference_count(sequential);
-  RunSetup setup = scheme_setup(scheme, workers, topology, split, seed);
-  setup.options.split.serial_depth = serial_depth;
-  const auto result = run_search<Space>(runtime, setup, make);
+  RunConfig setup = scheme_setup(scheme, workers, topology, split, seed);
+  setup.search.split.serial_depth = serial_depth;
+  const auto result = run_search<Space>(testing::on_runtime(setup, runtime), make);
   // (nodes, leaves, solutions, dead ends, depth): the engine's and the oracle's.
   const auto counts = [](const auto& c) {
     return std::tuple(c.nodes, c.leaves, c.solutions, c.dead_ends, c.max_depth);
@@ -92,7 +92,7 @@ std::vector<Case> full_matrix(const std::string& runtime) {
   std::vector<Case> cases;
   for (const std::string& scheme : stacksplit::testing::every_scheme())
     for (int workers : {1, 2, 3, 4, 8, 16})
-      for (const std::string& topology : core::topology_names())
+      for (const std::string& topology : testing::every_topology())
         for (SplitStrategy split : {SplitStrategy::kHalf, SplitStrategy::kBottom})
           if (topology_allows(topology, workers))
             cases.emplace_back(runtime, scheme, workers, topology, split);
@@ -136,9 +136,9 @@ TEST(SchemeConservationWithCutoff, EveryCutoffCountsTheSameTree) {
   for (const std::string& scheme : stacksplit::testing::every_scheme()) {
     for (std::uint32_t cutoff : {0u, 1u, 2u, 5u}) {
       for (const char* runtime : {"step", "threads"}) {
-        RunSetup setup = scheme_setup(scheme, 4, "ring", SplitStrategy::kBottom, cutoff + 1);
-        setup.options.split.cutoff_depth = cutoff;
-        const auto result = run_search<NQueens>(runtime, setup, [] { return NQueens(9); });
+        RunConfig setup = scheme_setup(scheme, 4, "ring", SplitStrategy::kBottom, cutoff + 1);
+        setup.search.split.cutoff_depth = cutoff;
+        const auto result = run_search<NQueens>(testing::on_runtime(setup, runtime), [] { return NQueens(9); });
         EXPECT_EQ(result.total.nodes, expected.nodes) << scheme << ' ' << runtime << ' ' << cutoff;
         EXPECT_EQ(result.total.solutions, expected.solutions);
         if (cutoff == 0) {
@@ -176,9 +176,9 @@ TEST(SchemeFirstMode, StopsEarlyWithARealSolution) {
     shapes.emplace_back(8, networks[s % networks.size()]);
     for (const char* runtime : {"step", "threads"}) {
       for (const auto& [workers, topology] : shapes) {
-        RunSetup setup = scheme_setup(schemes[s], workers, topology, SplitStrategy::kHalf, 3, 64);
-        setup.options.mode = SearchMode::kFirst;
-        const auto result = run_search<NQueens>(runtime, setup, [] { return NQueens(n); });
+        RunConfig setup = scheme_setup(schemes[s], workers, topology, SplitStrategy::kHalf, 3, 64);
+        setup.search.mode = SearchMode::kFirst;
+        const auto result = run_search<NQueens>(testing::on_runtime(setup, runtime), [] { return NQueens(n); });
         const std::string where =
             schemes[s] + ' ' + runtime + ' ' + std::to_string(workers) + ' ' + topology;
         ASSERT_TRUE(result.solution) << where;

@@ -7,9 +7,9 @@
 #include <deque>
 #include <memory>
 
-#include "core/random.hpp"
+#include "core/detail/random.hpp"
 #include "core/reference_search.hpp"
-#include "core/search_stack.hpp"
+#include "core/detail/search_stack.hpp"
 #include "tests/core/hash_tree.hpp"
 
 namespace stacksplit::core {

@@ -2,7 +2,8 @@
 // the true hop count (checked by breadth-first search over the neighbours),
 // and the spanning tree rooted at 0 uses only links of the network.
 
-#include "core/topology.hpp"
+#include "core/topology/topology.hpp"
+#include "core/topology/topology_registry.hpp"
 
 #include <gtest/gtest.h>
 
@@ -13,8 +14,8 @@
 #include <tuple>
 #include <vector>
 
-#include "core/hypercube_topology.hpp"
-#include "core/mesh_topology.hpp"
+#include "core/topology/hypercube_topology.hpp"
+#include "core/topology/mesh_topology.hpp"
 
 namespace stacksplit::core {
 namespace {
@@ -40,7 +41,7 @@ class EveryTopology : public ::testing::TestWithParam<Case> {};
 
 TEST_P(EveryTopology, NeighboursDistancesAndTreeAgree) {
   const auto& [name, size] = GetParam();
-  const auto topology = make_topology(name, size);
+  const auto topology = make_topology(parse_topology(name), size);
   EXPECT_EQ(topology->name(), name);
   ASSERT_EQ(topology->size(), size);
   for (int rank = 0; rank < size; ++rank) {
@@ -80,7 +81,7 @@ TEST_P(EveryTopology, NeighboursDistancesAndTreeAgree) {
 // Every topology at every size it allows.
 std::vector<Case> sizes() {
   std::vector<Case> cases;
-  for (const std::string& name : topology_names())
+  for (const std::string& name : topology_registry().names())
     for (int size : {1, 2, 3, 4, 5, 7, 8, 12, 13, 16, 64})
       if (name != "hypercube" || (size & (size - 1)) == 0) cases.emplace_back(name, size);
   return cases;
@@ -93,7 +94,7 @@ INSTANTIATE_TEST_SUITE_P(Topologies, EveryTopology, ::testing::ValuesIn(sizes())
                          });
 
 TEST(Ring, HasTwoNeighboursAndHalfTheRingAsDiameter) {
-  const auto ring = make_topology("ring", 10);
+  const auto ring = make_topology(parse_topology("ring"), 10);
   for (int rank = 0; rank < 10; ++rank) EXPECT_EQ(ring->neighbors(rank).size(), 2u);
   EXPECT_EQ(ring->distance(0, 5), 5);
   EXPECT_EQ(ring->distance(1, 9), 2);
@@ -139,7 +140,7 @@ TEST(Hypercube, IsABinomialTreeOverDimensionLinks) {
 TEST(Hypercube, RejectsASizeThatIsNotAPowerOfTwo) {
   for (int size : {3, 6, 12, 100}) {
     try {
-      (void)make_topology("hypercube", size);
+      (void)make_topology(parse_topology("hypercube"), size);
       ADD_FAILURE() << "accepted P = " << size;
     } catch (const std::invalid_argument& e) {
       EXPECT_NE(std::string(e.what()).find("power-of-two"), std::string::npos) << e.what();
@@ -149,9 +150,9 @@ TEST(Hypercube, RejectsASizeThatIsNotAPowerOfTwo) {
 }
 
 TEST(MakeTopology, NamesEveryTopologyAndRejectsUnknownOnes) {
-  EXPECT_EQ(topology_names(), (std::vector<std::string>{"complete", "ring", "mesh", "hypercube"}));
-  EXPECT_THROW((void)make_topology("torus", 4), std::invalid_argument);
-  EXPECT_THROW((void)make_topology("ring", 0), std::invalid_argument);
+  EXPECT_EQ(topology_registry().names(), (std::vector<std::string>{"complete", "ring", "mesh", "hypercube"}));
+  EXPECT_THROW((void)make_topology(parse_topology("torus"), 4), std::invalid_argument);
+  EXPECT_THROW((void)make_topology(parse_topology("ring"), 0), std::invalid_argument);
 }
 
 }  // namespace

@@ -24,8 +24,8 @@
 
 #include "apps/uts/uts_presets.hpp"
 #include "apps/uts/uts_tree.hpp"
-#include "core/runtime/run_search.hpp"
-#include "core/topology.hpp"
+#include "core/run_search.hpp"
+#include "core/topology/topology.hpp"
 #include "tests/schemes/scheme_cases.hpp"
 
 namespace stacksplit::core {
@@ -66,7 +66,7 @@ std::vector<Case> covering_matrix() {
     for (std::size_t r = 0; r < kRuntimes.size(); ++r)
       for (std::size_t p = 0; p < kWorkers.size(); ++p) {
         std::size_t t = 0;
-        for (const std::string& topology : topology_names()) {
+        for (const std::string& topology : testing::every_topology()) {
           if (!stacksplit::testing::topology_allows(topology, kWorkers[p])) continue;
           cases.push_back(Case{kTrees[(t / 2 + p + s) % 2], schemes[s], kRuntimes[r], kWorkers[p],
                                topology, kSplits[(t + p / 2 + s + r) % 2],
@@ -83,9 +83,9 @@ TEST_P(UtsConservation, CountsThePublishedTree) {
   const Case& c = GetParam();
   const apps::uts::UtsPreset& preset = apps::uts::find_uts_preset(c.tree);
   const apps::uts::UtsParams params = preset.params();
-  const RunSetup setup = stacksplit::testing::scheme_setup(c.scheme, c.workers, c.topology, c.split,
+  const RunConfig setup = stacksplit::testing::scheme_setup(c.scheme, c.workers, c.topology, c.split,
                                                            c.seed, /*quantum=*/256);
-  const auto result = run_search<UtsTree>(c.runtime, setup, [&] { return UtsTree(params); });
+  const auto result = run_search<UtsTree>(testing::on_runtime(setup, c.runtime), [&] { return UtsTree(params); });
   EXPECT_EQ(result.total.nodes, preset.expected.nodes);
   EXPECT_EQ(result.total.max_depth, preset.expected.max_depth);
   EXPECT_EQ(result.total.leaves, preset.expected.leaves);
@@ -120,12 +120,12 @@ TEST(UtsConservationMatrix, CoversEveryAxisPair) {
   for (const Case& c : cases) {
     EXPECT_TRUE(cells.emplace(c.scheme, c.runtime, c.workers, c.topology).second)
         << c.scheme << ' ' << c.runtime << ' ' << c.workers << ' ' << c.topology << " twice";
-    splits[{c.scheme, c.runtime, "P" + std::to_string(c.workers)}].insert(c.split);
+    splits[{c.scheme, c.runtime, std::to_string(c.workers).insert(0, "P")}].insert(c.split);
     splits[{c.scheme, c.runtime, c.topology}].insert(c.split);
   }
   std::size_t allowed = 0;
   for (int workers : kWorkers)
-    for (const std::string& topology : topology_names())
+    for (const std::string& topology : testing::every_topology())
       allowed += stacksplit::testing::topology_allows(topology, workers) ? 1 : 0;
   EXPECT_EQ(cells.size(), allowed * kRuntimes.size() * stacksplit::testing::every_scheme().size());
   for (const auto& [cell, seen] : splits)

@@ -1,4 +1,4 @@
-#include "core/machine_model.hpp"
+#include "core/sim/machine_model.hpp"
 
 #include <gtest/gtest.h>
 
@@ -34,19 +34,19 @@ TEST(MachineModel, EveryPresetIsComplete) {
       EXPECT_FALSE(value.source.empty()) << "every number says where it comes from";
     }
   }
-  EXPECT_EQ(machine_names(), (std::vector<std::string>{"ncube2", "hypercube", "mesh", "now"}));
+  EXPECT_EQ(machine_registry().names(), (std::vector<std::string>{"ncube2", "hypercube", "mesh", "now"}));
 }
 
 TEST(MachineModel, Ncube2IsACutThroughHypercube) {
   const MachineModel ncube2 = make_machine_model("ncube2");
-  EXPECT_EQ(ncube2.topology, "hypercube");
+  EXPECT_EQ(ncube2.topology, TopologyKind::kHypercube);
   EXPECT_EQ(ncube2.network, Network::kCutThrough);
   // The ratios the schemes feel: startup well below a node, hops and bytes far below.
   EXPECT_LT(ncube2.t_s, ncube2.t_node);
   EXPECT_LT(ncube2.t_h, ncube2.t_s / 10);
   EXPECT_LT(ncube2.t_w, ncube2.t_h);
   EXPECT_EQ(make_machine_model("now").network, Network::kSharedMedium);
-  EXPECT_EQ(make_machine_model("mesh").topology, "mesh");
+  EXPECT_EQ(make_machine_model("mesh").topology, TopologyKind::kMesh);
 }
 
 TEST(MachineModel, MessageTimeIsStartupPlusHopsPlusBytes) {
@@ -113,7 +113,7 @@ TEST(MachineModel, BadInputGetsAClearError) {
 
 TEST(MachineModel, TableTextNamesEveryPresetParameterAndSource) {
   const std::string text = machine_table_text();
-  for (const std::string& name : machine_names())
+  for (const std::string& name : machine_registry().names())
     EXPECT_NE(text.find(name + ": "), std::string::npos);
   for (const MachineParameterInfo& info : machine_parameters())
     EXPECT_NE(text.find(std::string(info.name)), std::string::npos);

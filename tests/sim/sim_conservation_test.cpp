@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include "core/run_search.hpp"
+
 #include <bit>
 #include <string>
 #include <tuple>
@@ -11,20 +13,25 @@
 #include "apps/uts/uts_presets.hpp"
 #include "apps/uts/uts_tree.hpp"
 #include "core/reference_search.hpp"
-#include "core/runtime/sim_runtime.hpp"
+#include "core/sim/sim_runtime.hpp"
 #include "schemes/scheme_registry.hpp"
 
 namespace stacksplit::core {
 namespace {
 
+// `config` on the simulated machine.
+inline RunConfig sim(RunConfig config) {
+  config.runtime = RuntimeKind::kSim;
+  return config;
+}
+
 // P = 7 is no hypercube: it runs on the workstation network.
-RunSetup setup_for(const std::string& scheme, int workers, std::uint32_t quantum) {
-  RunSetup setup;
+RunConfig setup_for(const std::string& scheme, int workers, std::uint32_t quantum) {
+  RunConfig setup;
   setup.workers = workers;
-  setup.options.quantum = quantum;
+  setup.search.quantum = quantum;
   setup.machine =
       make_machine_model(std::has_single_bit(static_cast<unsigned>(workers)) ? "ncube2" : "now");
-  setup.topology = setup.machine.topology;
   setup.make_scheme = [scheme] { return schemes::make_scheme(scheme); };
   return setup;
 }
@@ -38,7 +45,7 @@ void expect_counts(const Result& result, const ReferenceCounts& expected, int wo
   EXPECT_EQ(result.per_worker.size(), static_cast<std::size_t>(workers));
   EXPECT_EQ(result.total.work_sent, result.total.work_received) << "a work unit got lost";
   EXPECT_GT(result.seconds, 0);
-  EXPECT_LE(result.sequential_seconds / result.seconds, workers * (1 + 1e-9))
+  EXPECT_LE(*result.sequential_seconds / result.seconds, workers * (1 + 1e-9))
       << "no superlinear speedup in an exhaustive search";
 }
 
@@ -53,7 +60,7 @@ TEST_P(SimConservation, NQueens) {
   const ReferenceCounts expected = reference_count(sequential);
   ASSERT_EQ(expected.solutions, 724u);
   const auto result =
-      SimRuntime<NQueens>().run(setup_for(scheme, workers, 4), [] { return NQueens(10); });
+      run_search<NQueens>(sim(setup_for(scheme, workers, 4)), [] { return NQueens(10); });
   expect_counts(result, expected, workers);
 }
 
@@ -65,7 +72,7 @@ std::string case_name(const ::testing::TestParamInfo<Case>& info) {
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryScheme, SimConservation,
-                         ::testing::Combine(::testing::ValuesIn(schemes::scheme_names()),
+                         ::testing::Combine(::testing::ValuesIn(schemes::tree_scheme_names()),
                                             ::testing::Values(1, 2, 7, 64, 1024)),
                          case_name);
 
@@ -74,8 +81,7 @@ INSTANTIATE_TEST_SUITE_P(EveryScheme, SimConservation,
 TEST(SimConservationUts, T1On1024HypercubeProcessors) {
   const apps::uts::UtsPreset& t1 = apps::uts::find_uts_preset("T1");
   const apps::uts::UtsParams params = t1.params();
-  const auto result = SimRuntime<apps::uts::UtsTree>().run(
-      setup_for("rp", 1024, 1), [&] { return apps::uts::UtsTree(params); });
+  const auto result = run_search<apps::uts::UtsTree>(sim(setup_for("rp", 1024, 1)), [&] { return apps::uts::UtsTree(params); });
   EXPECT_EQ(result.total.nodes, t1.expected.nodes);
   EXPECT_EQ(result.total.leaves, t1.expected.leaves);
   EXPECT_EQ(result.total.max_depth, t1.expected.max_depth);
@@ -95,7 +101,7 @@ TEST_P(SimConservation4096, NQueens) {
   NQueens sequential(10);
   const ReferenceCounts expected = reference_count(sequential);
   const auto result =
-      SimRuntime<NQueens>().run(setup_for(GetParam(), 4096, 4), [] { return NQueens(10); });
+      run_search<NQueens>(sim(setup_for(GetParam(), 4096, 4)), [] { return NQueens(10); });
   expect_counts(result, expected, 4096);
 }
 

@@ -9,12 +9,18 @@
 #include <string>
 #include <vector>
 
-#include "core/runtime/sim_runtime.hpp"
+#include "core/run_search.hpp"
 #include "schemes/scheme_registry.hpp"
 #include "tests/core/hash_tree.hpp"
 
 namespace stacksplit::core {
 namespace {
+
+// `config` on the simulated machine.
+inline RunConfig sim(RunConfig config) {
+  config.runtime = RuntimeKind::kSim;
+  return config;
+}
 
 using testing::HashNode;
 using testing::HashTreeShape;
@@ -185,14 +191,14 @@ constexpr double kStartup = 1e-9;  // t_s: a message's only cost
 // (t_recv = 0), so a processor is always either working or idle: idle + busy
 // is the parallel time on every processor. Messages still take a nanosecond
 // in flight, as every machine must (see MachineModel::validate).
-RunSetup costly_setup(const std::string& scheme, int workers) {
-  RunSetup setup;
+RunConfig costly_setup(const std::string& scheme, int workers) {
+  RunConfig setup;
   setup.workers = workers;
-  setup.options.quantum = 8;
+  setup.search.quantum = 8;
   setup.machine = make_machine_model(
       "hypercube", std::vector<std::string>{"t_node=0", "t_unit=1e-6", "t_s=1e-9", "t_h=0", "t_w=0",
                                             "t_recv=0"});
-  setup.topology = "hypercube";
+  setup.topology = TopologyKind::kHypercube;
   setup.make_scheme = [scheme] { return schemes::make_scheme(scheme); };
   return setup;
 }
@@ -202,7 +208,7 @@ void expect_every_unit_charged(const Result& result, const Tally& tally, const T
   // Expansions alone make T1: every node once, at its own cost.
   EXPECT_EQ(result.total.nodes, tree.nodes);
   EXPECT_EQ(result.total.node_cost, tree.cost);
-  EXPECT_DOUBLE_EQ(result.sequential_seconds, tree.cost * kUnit);
+  EXPECT_DOUBLE_EQ(*result.sequential_seconds, tree.cost * kUnit);
   // What was charged is all the application computed, replay included.
   EXPECT_EQ(result.total.node_cost + result.total.replay_cost, tally.cost);
   // And it took virtual time on the processor that did it.
@@ -224,8 +230,7 @@ TEST_P(SimCost, CountedSubtreesCostEveryNode) {
   const TreeTotals tree = tree_totals(kShape);
   ASSERT_GT(tree.nodes, 5000u);
   Tally tally;
-  const auto result = SimRuntime<CostlyNodeTree>().run(
-      costly_setup(GetParam(), 16), [&] { return CostlyNodeTree(kShape, &tally); });
+  const auto result = run_search<CostlyNodeTree>(sim(costly_setup(GetParam(), 16)), [&] { return CostlyNodeTree(kShape, &tally); });
   EXPECT_EQ(result.total.replayed, 0u);
   EXPECT_GT(result.total.work_sent, 0u);
   expect_every_unit_charged(result, tally, tree);
@@ -234,8 +239,7 @@ TEST_P(SimCost, CountedSubtreesCostEveryNode) {
 TEST_P(SimCost, ReplayedNodesCostTimeOnTheReceiver) {
   const TreeTotals tree = tree_totals(kShape);
   Tally tally;
-  const auto result = SimRuntime<CostlyReplayTree>().run(
-      costly_setup(GetParam(), 16), [&] { return CostlyReplayTree(kShape, &tally); });
+  const auto result = run_search<CostlyReplayTree>(sim(costly_setup(GetParam(), 16)), [&] { return CostlyReplayTree(kShape, &tally); });
   EXPECT_GT(result.total.replayed, 0u);
   EXPECT_GT(result.total.replay_cost, result.total.replayed) << "costs, not a node count";
   expect_every_unit_charged(result, tally, tree);
@@ -251,11 +255,11 @@ TEST(SimCostDefault, ASubtreeCostsItsNodeCount) {
   };
   static_assert(!ReportsNodeCost<Plain>);
   Tally tally;
-  RunSetup setup = costly_setup("rp", 8);
-  const auto result = SimRuntime<Plain>().run(setup, [&] { return Plain(kShape, &tally); });
+  RunConfig setup = costly_setup("rp", 8);
+  const auto result = run_search<Plain>(sim(setup), [&] { return Plain(kShape, &tally); });
   EXPECT_EQ(result.total.nodes, tree_totals(kShape).nodes);
   EXPECT_EQ(result.total.node_cost, result.total.nodes);
-  EXPECT_DOUBLE_EQ(result.sequential_seconds, result.total.nodes * kUnit);
+  EXPECT_DOUBLE_EQ(*result.sequential_seconds, result.total.nodes * kUnit);
 }
 
 }  // namespace

@@ -1,7 +1,7 @@
 // The simulated machine's cost model, observed from inside a scheme: when a
 // message is handled tells its delivery time and the queueing before it.
 
-#include "core/runtime/sim_runtime.hpp"
+#include "core/run_search.hpp"
 
 #include <gtest/gtest.h>
 
@@ -19,6 +19,12 @@
 
 namespace stacksplit::core {
 namespace {
+
+// `config` on the simulated machine.
+inline RunConfig sim(RunConfig config) {
+  config.runtime = RuntimeKind::kSim;
+  return config;
+}
 
 // A tree that is only its root: no work to share, so the only traffic is the
 // probes and the termination token.
@@ -63,12 +69,12 @@ MachineModel machine(std::string name, std::vector<std::string> overrides) {
 
 std::vector<Handled> probe(const MachineModel& model, int workers, std::string topology) {
   std::vector<Handled> log;
-  RunSetup setup;
+  RunConfig setup;
   setup.workers = workers;
-  setup.topology = topology;
+  setup.topology = parse_topology(topology);
   setup.machine = model;
   setup.make_scheme = [&log] { return std::make_unique<ProbeScheme>(&log); };
-  SimRuntime<RootOnly>().run(setup, [] { return RootOnly{}; });
+  run_search<RootOnly>(sim(setup), [] { return RootOnly{}; });
   EXPECT_EQ(log.size(), static_cast<std::size_t>(workers - 1));
   return log;
 }
@@ -80,7 +86,7 @@ TEST(SimRuntime, DeliveryTimeIsStartupPlusHopsPlusBytes) {
         << "from " << h.from;
 
   const MachineModel mesh = machine("mesh", {"t_h=1e-5", "t_w=1e-7"});
-  const auto grid = make_topology("mesh", 16);
+  const auto grid = make_topology(TopologyKind::kMesh, 16);
   for (const Handled& h : probe(mesh, 16, "mesh"))
     EXPECT_DOUBLE_EQ(h.time, mesh.message_time(grid->distance(h.from, 0), 16)) << "from " << h.from;
 }
@@ -109,44 +115,32 @@ TEST(SimRuntime, SharedMediumSerializesTransmissions) {
     EXPECT_NEAR(h.time, 1e-3 + 1e-4, 1e-12);
 }
 
-RunSetup nqueens_setup(int workers, std::string scheme, std::string machine_name,
+RunConfig nqueens_setup(int workers, std::string scheme, std::string machine_name,
                        std::uint64_t seed = 1) {
-  RunSetup setup;
+  RunConfig setup;
   setup.workers = workers;
-  setup.options.seed = seed;
-  setup.options.quantum = 4;
+  setup.search.seed = seed;
+  setup.search.quantum = 4;
   setup.machine = make_machine_model(machine_name);
-  setup.topology = setup.machine.topology;
   setup.make_scheme = [scheme] { return schemes::make_scheme(scheme); };
   return setup;
 }
 
-template <class Result>
-nlohmann::json record_of(const RunSetup& setup, const Result& result, const std::string& scheme) {
-  RunDescription description;
-  description.app = "nqueens";
-  description.scheme = scheme;
-  description.runtime = "sim";
-  description.topology = setup.topology;
-  description.machine = setup.machine.name;
-  description.machine_params = setup.machine.parameters();
-  description.workers = setup.workers;
-  description.options = setup.options;
-  nlohmann::json record =
-      make_run_record(description, RunMeasurement{&result.per_worker, result.total, result.seconds,
-                                                  result.time_kind, result.sequential_seconds});
+nlohmann::json record_of(RunConfig setup, const RunStatistics& result, const std::string& scheme) {
+  setup.scheme = scheme;
+  nlohmann::json record = make_run_record(RunIdentity{"nqueens", "9", {}}, sim(setup), result);
   record.erase("timestamp");
   return record;
 }
 
 TEST(SimRuntime, SameInputsGiveTheSameRecordBitForBit) {
   using apps::nqueens::NQueens;
-  for (const std::string& scheme : schemes::scheme_names()) {
+  for (const std::string& scheme : schemes::tree_scheme_names()) {
     for (const std::string machine_name : {"ncube2", "now"}) {
       SCOPED_TRACE(scheme + " on " + machine_name);
-      const RunSetup setup = nqueens_setup(64, scheme, machine_name);
-      const auto first = SimRuntime<NQueens>().run(setup, [] { return NQueens(9); });
-      const auto second = SimRuntime<NQueens>().run(setup, [] { return NQueens(9); });
+      const RunConfig setup = nqueens_setup(64, scheme, machine_name);
+      const auto first = run_search<NQueens>(sim(setup), [] { return NQueens(9); });
+      const auto second = run_search<NQueens>(sim(setup), [] { return NQueens(9); });
       const nlohmann::json a = record_of(setup, first, scheme);
       EXPECT_EQ(a.dump(), record_of(setup, second, scheme).dump());
       EXPECT_EQ(a["time_kind"], "virtual");
@@ -158,30 +152,29 @@ TEST(SimRuntime, SameInputsGiveTheSameRecordBitForBit) {
   // The seed matters: another seed, another run (same counts, other timings).
   using apps::nqueens::NQueens;
   const auto one =
-      SimRuntime<NQueens>().run(nqueens_setup(64, "rp", "ncube2", 1), [] { return NQueens(9); });
+      run_search<NQueens>(sim(nqueens_setup(64, "rp", "ncube2", 1)), [] { return NQueens(9); });
   const auto two =
-      SimRuntime<NQueens>().run(nqueens_setup(64, "rp", "ncube2", 2), [] { return NQueens(9); });
+      run_search<NQueens>(sim(nqueens_setup(64, "rp", "ncube2", 2)), [] { return NQueens(9); });
   EXPECT_EQ(one.total.solutions, two.total.solutions);
   EXPECT_NE(one.seconds, two.seconds);
 }
 
 TEST(SimRuntime, OneProcessorTakesTheSequentialTime) {
   using apps::nqueens::NQueens;
-  const RunSetup setup = nqueens_setup(1, "rp", "ncube2");
-  const auto result = SimRuntime<NQueens>().run(setup, [] { return NQueens(8); });
-  EXPECT_EQ(result.time_kind, "virtual");
+  const RunConfig setup = nqueens_setup(1, "rp", "ncube2");
+  const auto result = run_search<NQueens>(sim(setup), [] { return NQueens(8); });
+  EXPECT_EQ(result.time_kind, TimeKind::kVirtual);
   EXPECT_EQ(result.total.solutions, 92u);
-  EXPECT_DOUBLE_EQ(result.sequential_seconds, result.total.nodes * setup.machine.t_node);
-  EXPECT_NEAR(result.seconds, result.sequential_seconds, 1e-9 * result.sequential_seconds);
+  EXPECT_DOUBLE_EQ(*result.sequential_seconds, result.total.nodes * setup.machine.t_node);
+  EXPECT_NEAR(result.seconds, *result.sequential_seconds, 1e-9 * *result.sequential_seconds);
   // The worker counts idle time from its start, so rank 0's root expansion at most.
   EXPECT_LE(result.total.idle_seconds, setup.machine.t_node);
 }
 
 TEST(SimRuntime, IdleTimeIsVirtual) {
   testing::HashTreeShape shape{5, 6, 9};
-  RunSetup setup = nqueens_setup(16, "rp", "ncube2");
-  const auto result = SimRuntime<testing::ReplayHashTree>().run(
-      setup, [&] { return testing::ReplayHashTree(shape); });
+  RunConfig setup = nqueens_setup(16, "rp", "ncube2");
+  const auto result = run_search<testing::ReplayHashTree>(sim(setup), [&] { return testing::ReplayHashTree(shape); });
   ASSERT_GT(result.seconds, 0);
   for (const WorkerStatistics& worker : result.per_worker) {
     EXPECT_GE(worker.idle_seconds, 0);
@@ -196,23 +189,23 @@ TEST(SimRuntime, ReportedNodeCostDrivesTime) {
   // With t_unit set, a node's time follows the cost the application reports
   // (1 per node here, the default), on top of t_node.
   using apps::nqueens::NQueens;
-  RunSetup setup = nqueens_setup(1, "rp", "ncube2");
+  RunConfig setup = nqueens_setup(1, "rp", "ncube2");
   setup.machine.set("t_unit", 1e-3);
-  const auto result = SimRuntime<NQueens>().run(setup, [] { return NQueens(6); });
-  EXPECT_DOUBLE_EQ(result.sequential_seconds,
+  const auto result = run_search<NQueens>(sim(setup), [] { return NQueens(6); });
+  EXPECT_DOUBLE_EQ(*result.sequential_seconds,
                    result.total.nodes * setup.machine.t_node + result.total.node_cost * 1e-3);
-  EXPECT_NEAR(result.seconds, result.sequential_seconds, 1e-9);
+  EXPECT_NEAR(result.seconds, *result.sequential_seconds, 1e-9);
 }
 
 TEST(SimRuntime, AMachineOfTheWrongSizeIsAClearError) {
   using apps::nqueens::NQueens;
-  RunSetup setup = nqueens_setup(7, "rp", "ncube2");
-  setup.topology = "complete";  // the schemes may see any topology; the network is still a cube
+  RunConfig setup = nqueens_setup(7, "rp", "ncube2");
+  setup.topology = TopologyKind::kComplete;  // the schemes may see any topology; the network is still a cube
   try {
-    SimRuntime<NQueens>().run(setup, [] { return NQueens(6); });
+    run_search<NQueens>(sim(setup), [] { return NQueens(6); });
     FAIL() << "7 processors cannot form a hypercube";
   } catch (const std::invalid_argument& e) {
-    EXPECT_NE(std::string(e.what()).find("machine 'ncube2' is a hypercube: "), std::string::npos)
+    EXPECT_NE(std::string(e.what()).find("--machine ncube2 is a hypercube: "), std::string::npos)
         << e.what();
   }
 }

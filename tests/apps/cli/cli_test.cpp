@@ -50,14 +50,14 @@ TEST(Cli, QuietPrintsOnlyTheResult) {
 }
 
 TEST(Cli, FirstModePrintsAValidPlacement) {
-  const CommandRun r = run("nqueens 10 --workers 2 --mode first --runtime step -q");
+  const CommandRun r = run("nqueens 10 --workers 2 --mode first --runtime step --quiet");
   EXPECT_EQ(r.status, 0) << r.output;
   EXPECT_NE(r.output.find("solution = "), std::string::npos) << r.output;
 }
 
 TEST(Cli, EveryCommonOptionIsAccepted) {
   const CommandRun r = run("nqueens 9 --workers 3 --scheme arr --split bottom --cutoff 4 --mode count "
-                    "--runtime step --topology complete --seed 9 --quantum 16 --serial-depth 4 -q");
+                    "--runtime step --topology complete --seed 9 --quantum 16 --serial-depth 4 --quiet");
   EXPECT_EQ(r.status, 0) << r.output;
   EXPECT_EQ(r.output, "solutions = 352\n");
 }
@@ -65,8 +65,8 @@ TEST(Cli, EveryCommonOptionIsAccepted) {
 TEST(Cli, JsonAppendsOneRecordPerRun) {
   const std::string path = ::testing::TempDir() + "/cli_test_records.jsonl";
   std::remove(path.c_str());
-  ASSERT_EQ(run("nqueens 8 --workers 2 -q --json " + path).status, 0);
-  ASSERT_EQ(run("nqueens 9 --workers 1 -q --scheme arr --json " + path).status, 0);
+  ASSERT_EQ(run("nqueens 8 --workers 2 --quiet --json " + path).status, 0);
+  ASSERT_EQ(run("nqueens 9 --workers 1 --quiet --scheme arr --json " + path).status, 0);
   std::ifstream in(path);
   std::string line;
   std::vector<nlohmann::json> records;

@@ -3,7 +3,8 @@
 #include <gtest/gtest.h>
 
 #include "core/reference_search.hpp"
-#include "core/runtime/run_search.hpp"
+#include "core/run_search.hpp"
+#include "tests/schemes/scheme_cases.hpp"
 #include "schemes/scheme_registry.hpp"
 
 namespace stacksplit::apps::nqueens {
@@ -22,10 +23,10 @@ TEST(NQueens, ReferenceSearchCountsEveryBoardUpTo12) {
 TEST(NQueens, EngineCountsEveryBoardUpTo12OnBothRuntimes) {
   for (const char* runtime : {"step", "threads"}) {
     for (int n = 1; n <= 12; ++n) {
-      core::RunSetup setup;
+      core::RunConfig setup;
       setup.workers = n % 4 + 1;
       setup.make_scheme = [] { return schemes::make_scheme("rp"); };
-      const auto result = core::run_search<NQueens>(runtime, setup, [n] { return NQueens(n); });
+      const auto result = core::run_search<NQueens>(testing::on_runtime(setup, runtime), [n] { return NQueens(n); });
       EXPECT_EQ(result.total.solutions, kSolutions[n]) << runtime << " n = " << n;
     }
   }
@@ -39,11 +40,11 @@ TEST(NQueens, EverySerialDepthCountsTheSameTree) {
     const core::ReferenceCounts expected = core::reference_count(board);
     for (std::uint32_t serial : {0u, 1u, 3u, 5u, static_cast<std::uint32_t>(n), core::kNoCutoff}) {
       for (const char* runtime : {"step", "threads"}) {
-        core::RunSetup setup;
+        core::RunConfig setup;
         setup.workers = 3;
-        setup.options.split.serial_depth = serial;
+        setup.search.split.serial_depth = serial;
         setup.make_scheme = [] { return schemes::make_scheme("rp"); };
-        const auto result = core::run_search<NQueens>(runtime, setup, [n] { return NQueens(n); });
+        const auto result = core::run_search<NQueens>(testing::on_runtime(setup, runtime), [n] { return NQueens(n); });
         EXPECT_EQ(result.total.nodes, expected.nodes) << runtime << " n " << n << " serial " << serial;
         EXPECT_EQ(result.total.leaves, expected.leaves);
         EXPECT_EQ(result.total.solutions, expected.solutions);

@@ -7,7 +7,8 @@
 
 #include <gtest/gtest.h>
 
-#include "core/runtime/run_search.hpp"
+#include "core/run_search.hpp"
+#include "tests/schemes/scheme_cases.hpp"
 #include "schemes/scheme_registry.hpp"
 #include "tests/apps/sat/sat_test_support.hpp"
 
@@ -20,13 +21,13 @@ constexpr int kEngineEvery = 5;
 // Decide mode on the engine: 2 workers, random polling.
 std::optional<DpllSpace::Solution> engine_model(const CnfFormula& formula,
                                                 const std::string& runtime) {
-  core::RunSetup setup;
+  core::RunConfig setup;
   setup.workers = 2;
-  setup.options.mode = core::SearchMode::kFirst;
-  setup.options.quantum = 4;  // small quanta: work moves between the two
+  setup.search.mode = core::SearchMode::kFirst;
+  setup.search.quantum = 4;  // small quanta: work moves between the two
   setup.make_scheme = [] { return schemes::make_scheme("rp"); };
   const DpllSpace prototype(formula);
-  return core::run_search<DpllSpace>(runtime, setup, [&] { return prototype; }).solution;
+  return core::run_search<DpllSpace>(stacksplit::testing::on_runtime(setup, runtime), [&] { return prototype; }).solution;
 }
 
 struct Instance {

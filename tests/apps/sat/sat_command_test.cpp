@@ -153,6 +153,12 @@ TEST(SatCommand, JsonAppendsTheRunRecord) {
   EXPECT_TRUE(details["heuristic_counters"].contains("failed_literals"));
   EXPECT_TRUE(details["heuristic_counters"].contains("necessary_assignments"));
   EXPECT_EQ(details["heuristic_counters"]["workers_counted"], 2);
+  // The engine reduces the application's counters with its own.
+  EXPECT_EQ(record["app_counters"]["lookaheads"], details["heuristic_counters"]["lookaheads"]);
+  std::uint64_t per_worker_sum = 0;
+  for (const auto& worker : record["per_worker"])
+    per_worker_sum += worker["app_counters"]["lookaheads"].get<std::uint64_t>();
+  EXPECT_EQ(per_worker_sum, record["app_counters"]["lookaheads"].get<std::uint64_t>());
 }
 
 TEST(SatCommand, JsonRecordsTheAnswerAndTheModelCount) {
@@ -286,9 +292,9 @@ std::string example(const std::string& name) {
 }
 
 TEST(SatCommand, BundledExamplesGiveTheirAnswers) {
-  EXPECT_EQ(sat(example("uf200-example.cnf") + " -w 2 -q").status, 10);
-  EXPECT_EQ(sat(example("uf200-unsat-example.cnf") + " -w 2 -q").status, 20);
-  EXPECT_EQ(sat(example("pigeonhole-7.cnf") + " -w 2 -q").status, 20);
+  EXPECT_EQ(sat(example("uf200-example.cnf") + " -w 2 --quiet").status, 10);
+  EXPECT_EQ(sat(example("uf200-unsat-example.cnf") + " -w 2 --quiet").status, 20);
+  EXPECT_EQ(sat(example("pigeonhole-7.cnf") + " -w 2 --quiet").status, 20);
 }
 
 TEST(SatCommand, BundledExampleIsWhatTheGeneratorMakes) {

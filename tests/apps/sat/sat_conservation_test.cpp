@@ -11,7 +11,8 @@
 #include <tuple>
 
 #include "core/reference_search.hpp"
-#include "core/runtime/run_search.hpp"
+#include "core/run_search.hpp"
+#include "tests/schemes/scheme_cases.hpp"
 #include "schemes/scheme_registry.hpp"
 #include "tests/apps/sat/sat_test_support.hpp"
 
@@ -21,13 +22,13 @@ namespace {
 using Case = std::tuple<std::string /*runtime*/, std::string /*scheme*/, int /*workers*/,
                         core::SplitStrategy>;
 
-core::RunSetup setup_for(const Case& c, core::SearchMode mode) {
+core::RunConfig setup_for(const Case& c, core::SearchMode mode) {
   const auto& [runtime, scheme, workers, split] = c;
-  core::RunSetup setup;
+  core::RunConfig setup;
   setup.workers = workers;
-  setup.options.mode = mode;
-  setup.options.split.strategy = split;
-  setup.options.quantum = 4;  // small quanta: many requests and splits
+  setup.search.mode = mode;
+  setup.search.split.strategy = split;
+  setup.search.quantum = 4;  // small quanta: many requests and splits
   const std::string name = scheme;
   setup.make_scheme = [name] { return schemes::make_scheme(name); };
   // The default simulated machine is a hypercube; a mesh takes any P.
@@ -76,7 +77,7 @@ void expect_same_counts(const Case& c, const CnfFormula& formula, Heuristic heur
   DpllSpace sequential = prototype;
   const core::ReferenceCounts expected = core::reference_count(sequential);
   ASSERT_GT(expected.nodes, 100u) << "the test tree should not be trivial";
-  auto result = core::run_search<DpllSpace>(std::get<0>(c), setup_for(c, core::SearchMode::kCount),
+  auto result = core::run_search<DpllSpace>(stacksplit::testing::on_runtime(setup_for(c, core::SearchMode::kCount), std::get<0>(c)),
                                             [&] { return prototype; });
   EXPECT_EQ(result.total.nodes, expected.nodes);
   EXPECT_EQ(result.total.solutions, expected.solutions);
@@ -108,7 +109,7 @@ TEST_P(SatConservation, CountsAndAnswers) {
   DpllSpace sequential(formula);
   const bool satisfiable = testing::first_model(sequential).has_value();
   const DpllSpace prototype(formula);
-  auto result = core::run_search<DpllSpace>(std::get<0>(c), setup_for(c, core::SearchMode::kFirst),
+  auto result = core::run_search<DpllSpace>(stacksplit::testing::on_runtime(setup_for(c, core::SearchMode::kFirst), std::get<0>(c)),
                                             [&] { return prototype; });
   ASSERT_EQ(result.solution.has_value(), satisfiable);
   if (result.solution) {
@@ -128,14 +129,14 @@ std::string case_name(const ::testing::TestParamInfo<Case>& info) {
 // Every runtime that runs inside one process (mpi needs mpirun).
 std::vector<std::string> in_process_runtimes() {
   std::vector<std::string> names;
-  for (const std::string& name : core::runtime_names())
+  for (const std::string& name : core::runtime_registry().names())
     if (name != "mpi") names.push_back(name);
   return names;
 }
 
 INSTANTIATE_TEST_SUITE_P(Everywhere, SatConservation,
                          ::testing::Combine(::testing::ValuesIn(in_process_runtimes()),
-                                            ::testing::ValuesIn(schemes::scheme_names()),
+                                            ::testing::ValuesIn(schemes::tree_scheme_names()),
                                             ::testing::Values(1, 2, 3, 4, 8),
                                             ::testing::Values(core::SplitStrategy::kHalf,
                                                               core::SplitStrategy::kBottom)),

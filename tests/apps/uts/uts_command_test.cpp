@@ -1,5 +1,3 @@
-#include "apps/uts/uts_command.hpp"
-
 #include <gtest/gtest.h>
 
 #include <iostream>
@@ -17,7 +15,8 @@ namespace {
 std::string run(const std::string& arguments) {
   CLI::App app{"test", "stacksplit"};
   app.require_subcommand(1);
-  add_uts_command(app);
+  const cli::AppEntry& uts = cli::app_registry().at("uts");
+  uts.payload.add(app, uts);
   std::ostringstream out;
   std::streambuf* saved = std::cout.rdbuf(out.rdbuf());
   try {

@@ -8,7 +8,8 @@
 
 #include "apps/uts/uts_presets.hpp"
 #include "apps/uts/uts_tree.hpp"
-#include "core/runtime/run_search.hpp"
+#include "core/run_search.hpp"
+#include "tests/schemes/scheme_cases.hpp"
 #include "schemes/scheme_registry.hpp"
 
 namespace stacksplit::apps::uts {
@@ -23,13 +24,13 @@ TEST_P(UtsOnTheEngine, CountsThePublishedTree) {
   const auto& [tree, runtime, scheme, workers, split] = GetParam();
   const UtsPreset& preset = find_uts_preset(tree);
   const UtsParams params = preset.params();
-  core::RunSetup setup;
+  core::RunConfig setup;
   setup.workers = workers;
-  setup.options.split.strategy = split;
-  setup.options.seed = static_cast<std::uint64_t>(workers) * 7 + 1;
+  setup.search.split.strategy = split;
+  setup.search.seed = static_cast<std::uint64_t>(workers) * 7 + 1;
   const std::string name = scheme;
   setup.make_scheme = [name] { return schemes::make_scheme(name); };
-  const auto result = core::run_search<UtsTree>(runtime, setup, [&] { return UtsTree(params); });
+  const auto result = core::run_search<UtsTree>(testing::on_runtime(setup, runtime), [&] { return UtsTree(params); });
   EXPECT_EQ(result.total.nodes, preset.expected.nodes);
   EXPECT_EQ(result.total.max_depth, preset.expected.max_depth);
   EXPECT_EQ(result.total.leaves, preset.expected.leaves);

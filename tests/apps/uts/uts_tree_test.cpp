@@ -10,6 +10,7 @@
 
 #include "apps/uts/uts_presets.hpp"
 #include "apps/uts/uts_sequential.hpp"
+#include "core/detail/work_unit.hpp"
 #include "core/reference_search.hpp"
 
 namespace stacksplit::apps::uts {
@@ -50,22 +51,23 @@ TEST(UtsTree, ChoicesAreTheChildNodes) {
   EXPECT_EQ(tree.current(), children[7]);
 }
 
-TEST(UtsTree, NodeSurvivesSerialization) {
+TEST(UtsTree, NodesTravelInAWorkUnitAsBytes) {
   UtsTree tree(find_uts_preset("T1").params());
   tree.reset();
-  std::vector<UtsNode> children;
-  core::ChoiceSink<UtsNode> sink(children);
+  core::WorkUnit<UtsNode> unit;
+  core::ChoiceSink<UtsNode> sink(unit.alternatives);
   tree.choices(sink);
-  ASSERT_FALSE(children.empty());
+  ASSERT_FALSE(unit.alternatives.empty());
+  unit.level_sizes = {static_cast<std::uint32_t>(unit.alternatives.size())};
   std::stringstream buffer;
   {
     boost::archive::binary_oarchive out(buffer);
-    out << children;
+    out << unit;
   }
-  std::vector<UtsNode> read;
+  core::WorkUnit<UtsNode> read;
   boost::archive::binary_iarchive in(buffer);
   in >> read;
-  EXPECT_EQ(read, children);
+  EXPECT_EQ(read.alternatives, unit.alternatives);
 }
 
 // Trees without published sizes, one per shape and rule: the search space and

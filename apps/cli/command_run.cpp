@@ -1,0 +1,32 @@
+#include "apps/cli/command_run.hpp"
+
+#include <unistd.h>
+
+#include "core/mpi/launcher.hpp"
+
+namespace stacksplit::cli {
+
+CommandRun::CommandRun(std::string app, const CommonOptions& options,
+                       const CommandDefaults& defaults)
+    : app_(std::move(app)),
+      config_(make_run_config(options, defaults)),
+      speaks_(core::is_first_rank()),
+      quiet_(options.quiet) {
+  // Only the rank that reports writes the record; a path it cannot write
+  // fails now, not after the search.
+  if (!options.json.empty() && speaks_) record_.emplace(options.json);
+}
+
+void CommandRun::prepare() {
+  config_.interrupt = std::make_shared<core::StopSignal>();
+  if (speaks_ && !quiet_ && isatty(STDERR_FILENO) != 0)
+    config_.observers.push_back(std::make_shared<ProgressLine>(
+        config_.runtime == core::RuntimeKind::kSim, progress_extra_));
+}
+
+void CommandRun::report(const core::RunIdentity& identity, const core::RunStatistics& result) {
+  if (!quiet_ && common_summary_) print_run_summary(std::cout, identity, config_, result);
+  if (record_) record_->append(core::make_run_record(identity, config_, result));
+}
+
+}  // namespace stacksplit::cli

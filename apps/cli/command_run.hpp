@@ -1,0 +1,87 @@
+#pragma once
+// One run of a command, from its parsed options to its record: the run
+// configuration (made and validated when the run is created, before the
+// command prints anything), the --json file (opened then too), Ctrl-C, the
+// progress line, the summary and the run record.
+
+#include <functional>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <utility>
+
+#include "apps/cli/common_options.hpp"
+#include "apps/cli/exit_status.hpp"
+#include "apps/cli/interrupt_handler.hpp"
+#include "apps/cli/progress_line.hpp"
+#include "apps/cli/run_summary.hpp"
+#include "core/run_config.hpp"
+#include "core/run_record.hpp"
+#include "core/run_search.hpp"
+
+namespace stacksplit::cli {
+
+// An application with nothing of its own to record.
+struct NoAppDetails {
+  template <class Result>
+  nlohmann::json operator()(const Result&) const {
+    return nlohmann::json::object();
+  }
+};
+
+class CommandRun {
+ public:
+  // Throws std::invalid_argument (a bad option) or std::runtime_error (a
+  // --json file that cannot be opened) before anything runs.
+  CommandRun(std::string app, const CommonOptions& options, const CommandDefaults& defaults);
+
+  const core::RunConfig& config() const { return config_; }
+  // For what the command decides itself (SAT: count or first from --count).
+  core::RunConfig& config() { return config_; }
+
+  // Whether this process prints: everywhere but MPI ranks other than 0.
+  bool speaks() const { return speaks_; }
+  bool quiet() const { return quiet_; }
+
+  // The command prints its own summary (SAT's c lines) instead of the common one.
+  void use_own_summary() { common_summary_ = false; }
+  // The command's own fields in the progress line.
+  void show_in_progress(ProgressLine::Extra extra) { progress_extra_ = std::move(extra); }
+
+  // Runs the search, prints the summary unless --quiet, appends the run
+  // record if --json was given, and returns the result for the command to
+  // print. `app_details(result)` gives the record's "app_details" object.
+  // An interrupted run sets the exit status 130 (a command may change it).
+  template <core::SearchSpace S, class MakeSpace, class AppDetails = NoAppDetails>
+  core::SearchResult<S> search(std::string instance, MakeSpace&& make_space,
+                               AppDetails&& app_details = {}) {
+    prepare();
+    core::SearchResult<S> result;
+    {
+      InterruptHandler interrupts(config_.interrupt);
+      result = core::run_search<S>(config_, make_space);
+    }
+    if (result.reporting) {
+      core::RunIdentity identity{app_, std::move(instance), app_details(result)};
+      report(identity, result);
+    }
+    if (result.interrupted) set_exit_status(kExitInterrupted);
+    return result;
+  }
+
+ private:
+  void prepare();
+  void report(const core::RunIdentity& identity, const core::RunStatistics& result);
+
+  std::string app_;
+  core::RunConfig config_;
+  bool speaks_ = true;
+  bool quiet_ = false;
+  bool common_summary_ = true;
+  std::optional<core::RunRecordFile> record_;
+  ProgressLine::Extra progress_extra_;
+};
+
+}  // namespace stacksplit::cli

@@ -1,0 +1,119 @@
+#include "apps/cli/common_options.hpp"
+
+#include <cstdio>
+#include <stdexcept>
+#include <thread>
+
+#include "core/mpi/launcher.hpp"
+#include "core/topology/topology_registry.hpp"
+#include "schemes/scheme_registry.hpp"
+
+namespace stacksplit::cli {
+
+namespace {
+
+std::vector<std::string> scheme_names(const CommandDefaults& defaults) {
+  std::vector<std::string> names;
+  for (const std::string& family : defaults.scheme_families)
+    for (std::string& name : schemes::scheme_registry().names(family)) names.push_back(name);
+  return names;
+}
+
+core::MachineModel make_machine(const CommonOptions& options) {
+  std::vector<std::string> overrides = options.machine_params;
+  if (options.node_time) {
+    if (!(*options.node_time >= 0))
+      throw std::invalid_argument("--node-time must be a number of seconds >= 0");
+    char text[64];
+    std::snprintf(text, sizeof text, "t_node=%.17g", *options.node_time);
+    overrides.emplace_back(text);
+  }
+  return core::make_machine_model(options.machine, overrides);
+}
+
+}  // namespace
+
+int CommonOptions::default_workers() {
+  if (const auto ranks = core::mpirun_rank_count()) return *ranks;
+  const unsigned cores = std::thread::hardware_concurrency();
+  return cores == 0 ? 1 : static_cast<int>(cores);
+}
+
+std::string CommonOptions::default_runtime() {
+  return core::launched_by_mpirun() ? "mpi" : "threads";
+}
+
+void add_common_options(CLI::App& command, CommonOptions& options,
+                        const CommandDefaults& defaults) {
+  options.scheme = defaults.scheme;
+  const std::string group = "Common options";
+  auto add = [&](const std::string& name, auto& value, const std::string& meaning) {
+    return command.add_option(name, value, meaning)->group(group);
+  };
+  add("-w,--workers", options.workers,
+      "processors (default: hardware threads; under mpirun: the ranks)")
+      ->capture_default_str();
+  add("--scheme", options.scheme,
+      "load-balancing scheme: " + core::join_names(scheme_names(defaults)))
+      ->capture_default_str();
+  add("--split", options.split, "stack splitting: half or bottom")->capture_default_str();
+  add("--cutoff", options.cutoff, "never give away nodes deeper than this (default: none)");
+  add("--serial-depth", options.serial_depth,
+      "nodes this deep are counted whole by the application where it can (granularity; "
+      "default: the application's choice, off in first and optimize mode)");
+  add("--mode", options.mode, "count (exhaustive), first (stop at a solution) or optimize")
+      ->capture_default_str();
+  add("--runtime", options.runtime,
+      "where the workers run: " + core::join_names(core::runtime_registry().names()) +
+          " (mpi is the default under mpirun)")
+      ->capture_default_str();
+  add("--topology", options.topology,
+      "interconnection the scheme sees: " + core::join_names(core::topology_registry().names()) +
+          " (default: complete; under --runtime sim the machine's network)");
+  add("--machine", options.machine,
+      "simulated machine for --runtime sim: " +
+          core::join_names(core::machine_registry().names()))
+      ->capture_default_str();
+  add("--machine-param", options.machine_params,
+      "override a machine parameter, key=value, repeatable (t_node, t_unit, t_s, t_h, t_w, "
+      "t_recv, header_bytes; see experiments/README.md)");
+  add("--node-time", options.node_time,
+      "simulated seconds per node expansion (the machine's t_node)");
+  add("--seed", options.seed, "seed of every random decision")->capture_default_str();
+  add("--quantum", options.quantum,
+      "node expansions between mailbox checks (default: " + std::to_string(defaults.quantum) +
+          "; under --runtime sim the machine's)");
+  add("--json", options.json, "append a run record (JSON Lines) to this file");
+  command.add_flag("--quiet", options.quiet, "print only the result")->group(group);
+}
+
+core::RunConfig make_run_config(const CommonOptions& options, const CommandDefaults& defaults) {
+  core::RunConfig config;
+  config.workers = options.workers;
+  config.runtime = core::parse_runtime(options.runtime);
+  config.search.mode = core::parse_search_mode(options.mode);
+  config.search.split.strategy = core::parse_split_strategy(options.split);
+  if (options.cutoff) config.search.split.cutoff_depth = *options.cutoff;
+  if (options.serial_depth) config.search.split.serial_depth = *options.serial_depth;
+  config.search.seed = options.seed;
+  if (options.topology) {
+    if (options.topology->empty())
+      throw std::invalid_argument("--topology needs a name (known: " +
+                                  core::join_names(core::topology_registry().names()) + ")");
+    config.topology = core::parse_topology(*options.topology);
+  }
+  // The machine is checked whatever the runtime, so a bad --machine is never silent.
+  config.machine = make_machine(options);
+  config.search.quantum = options.quantum ? *options.quantum
+                          : config.runtime == core::RuntimeKind::kSim ? config.machine.quantum
+                                                                      : defaults.quantum;
+  const std::vector<std::string> known = scheme_names(defaults);
+  if (std::find(known.begin(), known.end(), options.scheme) == known.end())
+    throw core::unknown_name("scheme", options.scheme, known);
+  config.scheme = options.scheme;
+  config.make_scheme = [name = options.scheme] { return schemes::make_scheme(name); };
+  config.validate();
+  return config;
+}
+
+}  // namespace stacksplit::cli

@@ -1,0 +1,100 @@
+#include "apps/cli/list_command.hpp"
+
+#include <iomanip>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "apps/cli/app_registry.hpp"
+#include "core/run_config.hpp"
+#include "core/sim/machine_model.hpp"
+#include "core/topology/topology_registry.hpp"
+#include "schemes/scheme_registry.hpp"
+
+namespace stacksplit::cli {
+
+namespace {
+
+struct Row {
+  std::string name, family, summary;
+};
+
+// One registry's entries, whatever it names.
+template <class Registry>
+std::vector<Row> rows_of(const Registry& registry) {
+  std::vector<Row> rows;
+  for (const auto& entry : registry.entries()) rows.push_back({entry.name, entry.family, entry.summary});
+  return rows;
+}
+
+struct Listing {
+  std::string kind;  // the plural the command line takes
+  std::vector<Row> rows;
+};
+
+std::vector<Listing> every_listing() {
+  return {{"schemes", rows_of(schemes::scheme_registry())},
+          {"topologies", rows_of(core::topology_registry())},
+          {"runtimes", rows_of(core::runtime_registry())},
+          {"machines", rows_of(core::machine_registry())},
+          {"apps", rows_of(app_registry())}};
+}
+
+void print_text(const Listing& listing, bool with_heading) {
+  if (with_heading) std::cout << listing.kind << ":\n";
+  std::size_t width = 0, family_width = 0;
+  for (const Row& row : listing.rows) {
+    width = std::max(width, row.name.size());
+    family_width = std::max(family_width, row.family.size());
+  }
+  for (const Row& row : listing.rows) {
+    std::cout << (with_heading ? "  " : "") << std::left << std::setw(static_cast<int>(width) + 2)
+              << row.name;
+    if (family_width > 0)
+      std::cout << std::setw(static_cast<int>(family_width) + 2) << row.family;
+    std::cout << row.summary << '\n';
+  }
+}
+
+nlohmann::json json_of(const Listing& listing) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (const Row& row : listing.rows)
+    rows.push_back({{"name", row.name}, {"family", row.family}, {"summary", row.summary}});
+  return rows;
+}
+
+}  // namespace
+
+void add_list_command(CLI::App& app) {
+  struct Options {
+    std::string kind;
+    bool json = false;
+  };
+  auto options = std::make_shared<Options>();
+  CLI::App* command =
+      app.add_subcommand("list", "list the names the command line accepts, from the registries");
+  std::vector<std::string> kinds;
+  for (const Listing& listing : every_listing()) kinds.push_back(listing.kind);
+  command->add_option("what", options->kind, "one of: " + core::join_names(kinds) + " (default: all)")
+      ->check(CLI::IsMember(kinds));
+  command->add_flag("--json", options->json, "print JSON: {kind: [{name, family, summary}]}");
+  command->callback([options] {
+    nlohmann::json all = nlohmann::json::object();
+    bool first = true;
+    for (const Listing& listing : every_listing()) {
+      if (!options->kind.empty() && listing.kind != options->kind) continue;
+      if (options->json) {
+        all[listing.kind] = json_of(listing);
+        continue;
+      }
+      if (!first) std::cout << '\n';
+      first = false;
+      print_text(listing, options->kind.empty());
+    }
+    if (options->json) std::cout << all.dump(2) << '\n';
+  });
+}
+
+}  // namespace stacksplit::cli

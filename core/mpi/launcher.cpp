@@ -1,0 +1,66 @@
+#include "core/mpi/launcher.hpp"
+
+#include <cstdlib>
+#include <stdexcept>
+#include <string>
+
+namespace stacksplit::core {
+
+namespace {
+
+std::optional<int> number_from_environment(const char* name, long least) {
+  const char* text = std::getenv(name);
+  if (text == nullptr || *text == '\0') return std::nullopt;
+  char* end = nullptr;
+  const long value = std::strtol(text, &end, 10);
+  if (*end != '\0' || value < least || value > (1L << 24)) return std::nullopt;
+  return static_cast<int>(value);
+}
+
+}  // namespace
+
+bool launched_by_mpirun() {
+  for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK", "PMI_SIZE"})
+    if (std::getenv(name) != nullptr) return true;
+  return false;
+}
+
+std::optional<int> mpirun_rank_count() {
+  if (auto size = number_from_environment("OMPI_COMM_WORLD_SIZE", 1)) return size;
+  return number_from_environment("PMI_SIZE", 1);
+}
+
+std::optional<int> mpirun_rank() {
+  for (const char* name : {"OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK"})
+    if (auto rank = number_from_environment(name, 0)) return rank;
+  return std::nullopt;
+}
+
+void check_mpi_setup(int workers, std::optional<int> ranks) {
+#ifndef STACKSPLIT_HAVE_MPI
+  throw_mpi_unavailable();
+#endif
+  if (!ranks && launched_by_mpirun()) return;  // the launcher does not say; MPI will
+  const int expected = ranks.value_or(1);
+  if (workers == expected) return;
+  const std::string wanted = std::to_string(workers);
+  if (!launched_by_mpirun())
+    throw std::invalid_argument(
+        "--workers " + wanted +
+        " does not match the 1 MPI rank of a process not started by mpirun; the mpi runtime "
+        "runs one worker per rank: start it with mpirun -np " +
+        wanted + " or pass --workers 1");
+  throw std::invalid_argument("--workers " + wanted + " does not match the " +
+                              std::to_string(expected) +
+                              " MPI ranks mpirun started; the mpi runtime runs one worker per "
+                              "rank: leave out --workers or start mpirun -np " +
+                              wanted);
+}
+
+void throw_mpi_unavailable() {
+  throw std::invalid_argument(
+      "the mpi runtime is not available: this stacksplit was built without MPI (install Open MPI, "
+      "e.g. libopenmpi-dev, and rebuild) or use --runtime threads");
+}
+
+}  // namespace stacksplit::core

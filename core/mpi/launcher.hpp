@@ -1,0 +1,33 @@
+#pragma once
+// What the process can learn about an MPI launch from its environment alone,
+// before (and without) starting MPI: whether mpirun started it, how many
+// ranks, and which one it is. The front end uses it to print only on rank 0
+// and to pick the mpi runtime; nothing here needs MPI to be installed.
+
+#include <optional>
+
+namespace stacksplit::core {
+
+// True when a launcher we know (Open MPI's mpirun, PMIx, MPICH's Hydra)
+// started this process.
+bool launched_by_mpirun();
+
+// How many ranks the launcher started; nullopt when not launched by mpirun or
+// when the launcher does not say.
+std::optional<int> mpirun_rank_count();
+
+// This process's rank; nullopt when not launched by mpirun.
+std::optional<int> mpirun_rank();
+
+// Whether this process speaks for the run: everywhere but on MPI ranks
+// other than 0.
+inline bool is_first_rank() { return mpirun_rank().value_or(0) == 0; }
+
+// Throws std::invalid_argument with a message fit to print when the mpi
+// runtime cannot run `workers` workers: built without MPI, or `workers` is not
+// the number of ranks (1 for a process not started by mpirun).
+void check_mpi_setup(int workers, std::optional<int> ranks = mpirun_rank_count());
+
+[[noreturn]] void throw_mpi_unavailable();
+
+}  // namespace stacksplit::core

@@ -1,0 +1,49 @@
+#include "core/mpi/mpi_environment.hpp"
+
+#include <cstdlib>
+#include <iostream>
+#include <string>
+
+namespace stacksplit::core {
+
+MpiEnvironment& MpiEnvironment::instance() {
+  static MpiEnvironment environment;
+  return environment;
+}
+
+MpiEnvironment::MpiEnvironment() {
+  int initialized = 0;
+  MPI_Initialized(&initialized);
+  if (!initialized) {
+    int provided = 0;
+    MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
+  }
+  MPI_Comm_dup(MPI_COMM_WORLD, &comm_);
+  MPI_Comm_rank(comm_, &rank_);
+  MPI_Comm_size(comm_, &size_);
+}
+
+MpiEnvironment::~MpiEnvironment() {
+  if (abandoned_) return;
+  int finalized = 0;
+  MPI_Finalized(&finalized);
+  if (finalized) return;
+  MPI_Comm_free(&comm_);
+  MPI_Finalize();
+}
+
+void abort_mpi_job(MPI_Comm comm, int rank, std::exception_ptr failure) {
+  std::string what = "unknown exception";
+  try {
+    std::rethrow_exception(failure);
+  } catch (const std::exception& e) {
+    what = e.what();
+  } catch (...) {
+  }
+  std::cerr << "stacksplit: error on MPI rank " << rank << ": " << what << "; aborting the job"
+            << std::endl;
+  MPI_Abort(comm, 1);
+  std::abort();  // MPI_Abort does not return; the compiler does not know it
+}
+
+}  // namespace stacksplit::core

@@ -1,0 +1,81 @@
+#include "core/run_config.hpp"
+
+#include <stdexcept>
+#include <string>
+
+#include "core/mpi/launcher.hpp"
+
+namespace stacksplit::core {
+
+namespace {
+
+constexpr int kMaxWorkers = 1 << 16;
+constexpr int kMaxThreads = 4096;
+
+}  // namespace
+
+const Registry<RuntimeKind>& runtime_registry() {
+  static const Registry<RuntimeKind> registry = [] {
+    Registry<RuntimeKind> r("runtime");
+    r.add({"threads", "", "one OS thread per worker on this machine", RuntimeKind::kThreads});
+    r.add({"step", "", "every worker in one thread, in an order drawn from the seed (deterministic)",
+           RuntimeKind::kStep});
+    r.add({"sim", "", "a simulated parallel machine (--machine), in virtual time (deterministic)",
+           RuntimeKind::kSim});
+    r.add({"mpi", "", "one worker per MPI rank, started by mpirun (the default there)",
+           RuntimeKind::kMpi});
+    return r;
+  }();
+  return registry;
+}
+
+std::string_view to_string(RuntimeKind kind) {
+  for (const auto& entry : runtime_registry().entries())
+    if (entry.payload == kind) return entry.name;
+  return "unknown";
+}
+
+RuntimeKind parse_runtime(std::string_view name) { return runtime_registry().at(name).payload; }
+
+TopologyKind RunConfig::scheme_topology() const {
+  if (topology) return *topology;
+  return runtime == RuntimeKind::kSim ? machine.topology : TopologyKind::kComplete;
+}
+
+void RunConfig::validate() const {
+  if (workers <= 0 || workers > kMaxWorkers)
+    throw std::invalid_argument("--workers must be between 1 and " + std::to_string(kMaxWorkers) +
+                                " (got " + std::to_string(workers) + ")");
+  if (runtime == RuntimeKind::kThreads && workers > kMaxThreads)
+    throw std::invalid_argument("--workers " + std::to_string(workers) +
+                                " is too many OS threads; use --runtime step or sim for large P");
+  if (runtime == RuntimeKind::kMpi) check_mpi_setup(workers);
+  if (const auto ranks = mpirun_rank_count(); runtime != RuntimeKind::kMpi && ranks && *ranks > 1)
+    throw std::invalid_argument("--runtime " + std::string(to_string(runtime)) +
+                                " under mpirun with " + std::to_string(*ranks) +
+                                " ranks would run " + std::to_string(*ranks) +
+                                " separate searches; use --runtime mpi (the default there)");
+  if (search.quantum == 0) throw std::invalid_argument("--quantum must be at least 1");
+  if (!make_scheme) throw std::invalid_argument("no scheme to make (--scheme)");
+  // A topology that cannot have this many processors, named by its option.
+  try {
+    (void)make_topology(scheme_topology(), workers);
+  } catch (const std::invalid_argument& e) {
+    if (topology || runtime != RuntimeKind::kSim) throw;
+    throw std::invalid_argument("--machine " + machine.name + " is a " +
+                                std::string(to_string(machine.topology)) + ": " + e.what());
+  }
+  if (runtime == RuntimeKind::kSim) {
+    machine.validate();
+    if (machine.network == Network::kCutThrough) {
+      try {
+        (void)make_topology(machine.topology, workers);
+      } catch (const std::invalid_argument& e) {
+        throw std::invalid_argument("--machine " + machine.name + " is a " +
+                                    std::string(to_string(machine.topology)) + ": " + e.what());
+      }
+    }
+  }
+}
+
+}  // namespace stacksplit::core
