@@ -57,16 +57,19 @@ def binaries(args):
     return found
 
 
-def scheme_names(binary, requested):
-    """The schemes to sweep: --schemes, else what `stacksplit` lists as known."""
+def registry(binary, kind):
+    """The registry's entries of `kind` (schemes, topologies, ...), as `stacksplit list` gives them."""
+    probe = subprocess.run([binary, "list", kind, "--json"], capture_output=True, text=True)
+    if probe.returncode != 0:
+        sys.exit(f"`stacksplit list {kind} --json` failed: " + probe.stderr.strip())
+    return json.loads(probe.stdout)[kind]
+
+
+def scheme_names(binary, requested, families=("receiver", "sender")):
+    """The schemes to sweep: --schemes, else the tree-search schemes of the registry."""
     if requested:
         return [s for s in requested.split(",") if s]
-    probe = subprocess.run([binary, "nqueens", "4", "--scheme", "?", "--quiet"],
-                           capture_output=True, text=True)
-    match = re.search(r"\(known: ([^)]*)\)", probe.stderr)
-    if not match:
-        sys.exit("cannot read the scheme list from `stacksplit`: " + probe.stderr.strip())
-    return [s.strip() for s in match.group(1).split(",")]
+    return [entry["name"] for entry in registry(binary, "schemes") if entry["family"] in families]
 
 
 def sat_instance(generator, folder, variables, ratio, seed):

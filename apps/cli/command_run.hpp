@@ -44,6 +44,10 @@ class CommandRun {
   // Whether this process prints: everywhere but MPI ranks other than 0.
   bool speaks() const { return speaks_; }
   bool quiet() const { return quiet_; }
+  // What follows an answer line of an interrupted run.
+  static const char* partial_mark(const core::RunStatistics& result) {
+    return result.interrupted ? " (partial: interrupted)" : "";
+  }
 
   // The command prints its own summary (SAT's c lines) instead of the common one.
   void use_own_summary() { common_summary_ = false; }
@@ -58,9 +62,10 @@ class CommandRun {
   core::SearchResult<S> search(std::string instance, MakeSpace&& make_space,
                                AppDetails&& app_details = {}) {
     prepare();
+    std::cout.flush();  // what the command printed so far is out before a long search
     core::SearchResult<S> result;
     {
-      InterruptHandler interrupts(config_.interrupt);
+      InterruptHandler interrupts(config_.interrupt, speaks_);
       result = core::run_search<S>(config_, make_space);
     }
     if (result.reporting) {

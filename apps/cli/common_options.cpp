@@ -59,8 +59,8 @@ void add_common_options(CLI::App& command, CommonOptions& options,
   add("--split", options.split, "stack splitting: half or bottom")->capture_default_str();
   add("--cutoff", options.cutoff, "never give away nodes deeper than this (default: none)");
   add("--serial-depth", options.serial_depth,
-      "nodes this deep are counted whole by the application where it can (granularity; "
-      "default: the application's choice, off in first and optimize mode)");
+      "nodes this deep are counted whole by the application where it can, for granularity "
+      "(default: the application's choice; off in first and optimize mode)");
   add("--mode", options.mode, "count (exhaustive), first (stop at a solution) or optimize")
       ->capture_default_str();
   add("--runtime", options.runtime,

@@ -13,7 +13,8 @@ namespace stacksplit::cli {
 // Installs the handlers for its lifetime (one run); the previous ones come back after.
 class InterruptHandler {
  public:
-  explicit InterruptHandler(std::shared_ptr<core::StopSignal> signal);
+  // `announce`: say on stderr what happens (only the rank that prints does).
+  InterruptHandler(std::shared_ptr<core::StopSignal> signal, bool announce);
   ~InterruptHandler();
   InterruptHandler(const InterruptHandler&) = delete;
   InterruptHandler& operator=(const InterruptHandler&) = delete;

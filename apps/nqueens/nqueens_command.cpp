@@ -20,7 +20,7 @@ void add_command(CLI::App& parent, const cli::AppEntry& app) {
     const NQueens prototype(*size);  // checks the size before anything runs
     auto result = run.search<NQueens>(std::to_string(*size), [&] { return prototype; });
     if (!result.reporting) return;
-    std::cout << "solutions = " << result.total.solutions << '\n';
+    std::cout << "solutions = " << result.total.solutions << run.partial_mark(result) << '\n';
     if (result.solution && run.config().search.mode == core::SearchMode::kFirst) {
       std::cout << "solution =";
       for (int column : *result.solution) std::cout << ' ' << column;

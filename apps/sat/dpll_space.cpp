@@ -25,15 +25,13 @@ core::Outcome DpllSpace::enter(bool propagated, std::uint64_t propagations_befor
     level.status = NodeStatus::kConflict;
   }
   node_cost_ = propagator_.propagations() - propagations_before;
-  switch (level.status) {
-    case NodeStatus::kConflict:
-      return core::Outcome::kDeadEnd;
-    case NodeStatus::kSatisfied:
-      return core::Outcome::kSolution;
-    case NodeStatus::kBranch:
-      break;
-  }
-  return core::Outcome::kOpen;
+  if (level.status == NodeStatus::kBranch) return core::Outcome::kOpen;
+  // A node at depth d is 2^-d of the binary tree of decisions; a refuted or
+  // satisfied one is closed for good.
+  const std::size_t depth = levels_.size() - 1;
+  if (depth <= kClosedShareBits) closed_share_ += std::uint64_t{1} << (kClosedShareBits - depth);
+  return level.status == NodeStatus::kConflict ? core::Outcome::kDeadEnd
+                                               : core::Outcome::kSolution;
 }
 
 core::Outcome DpllSpace::reset() {

@@ -60,18 +60,30 @@ class DpllSpace {
   std::uint32_t depth() const { return static_cast<std::uint32_t>(levels_.size() - 1); }
   std::uint64_t propagations() const { return propagator_.propagations(); }
 
-  // The heuristic's counters, reduced by the engine with its own statistics.
+  // The share of the tree of decisions closed (refuted or satisfied) is
+  // counted in units of 2^-kClosedShareBits of the whole tree: summed over
+  // the workers it reaches 2^kClosedShareBits when the search is complete.
+  static constexpr std::size_t kClosedShareBits = 62;
+  static constexpr double closed_fraction(std::uint64_t share) {
+    return static_cast<double>(share) / static_cast<double>(std::uint64_t{1} << kClosedShareBits);
+  }
+
+  // The heuristic's counters and the closed share, reduced by the engine
+  // with its own statistics; the closed share comes last.
   static constexpr std::array kCounters = {
 #define STACKSPLIT_COUNTER_INFO(name, meaning) core::CounterInfo{#name, meaning},
       STACKSPLIT_SAT_HEURISTIC_COUNTERS(STACKSPLIT_COUNTER_INFO)
 #undef STACKSPLIT_COUNTER_INFO
+          core::CounterInfo{"closed_share", "closed part of the tree, in 2^-62 of the whole"},
   };
+  static constexpr std::size_t kClosedShareCounter = kCounters.size() - 1;
   void read_counters(std::span<std::uint64_t> values) const {
     const HeuristicStatistics& statistics = heuristic_.statistics();
     std::size_t i = 0;
 #define STACKSPLIT_READ_COUNTER(name, meaning) values[i++] = statistics.name;
     STACKSPLIT_SAT_HEURISTIC_COUNTERS(STACKSPLIT_READ_COUNTER)
 #undef STACKSPLIT_READ_COUNTER
+    values[kClosedShareCounter] = closed_share_;
   }
 
  private:
@@ -90,6 +102,7 @@ class DpllSpace {
   BranchingHeuristic heuristic_;
   std::vector<Level> levels_;  // levels_[0] is the root
   std::uint64_t node_cost_ = 0;
+  std::uint64_t closed_share_ = 0;  // see kClosedShareBits
 };
 
 static_assert(core::ReplayableSearchSpace<DpllSpace>);

@@ -132,6 +132,16 @@ void print_model(std::ostream& out, const DpllSpace::Solution& model) {
   out << line << '\n';
 }
 
+double closed_fraction_of(const core::WorkerStatistics& total) {
+  return DpllSpace::closed_fraction(total.app_counters[DpllSpace::kClosedShareCounter]);
+}
+
+std::string percent(double fraction) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.4g", 100 * fraction);
+  return text;
+}
+
 std::string seconds(double value) {
   char text[32];
   std::snprintf(text, sizeof text, "%.3f", value);
@@ -145,11 +155,13 @@ void print_statistics(std::ostream& out, const core::RunStatistics& result) {
       << total.leaves << ", replayed " << total.replayed << ")\n";
   out << "c propagations " << total.node_cost << '\n';
   for (std::size_t i = 0; i < result.app_counter_names.size(); ++i) {
+    if (i == DpllSpace::kClosedShareCounter) continue;
     std::string name(result.app_counter_names[i]);
     for (char& c : name)
       if (c == '_') c = ' ';
     out << "c " << name << ' ' << total.app_counters[i] << '\n';
   }
+  out << "c closed " << percent(closed_fraction_of(total)) << " % of the search space\n";
   out << "c time " << seconds(result.seconds) << " s"
       << (result.time_kind == core::TimeKind::kVirtual ? " (virtual)" : "") << '\n';
   out << "c transfers " << total.work_sent << ", requests " << total.requests_sent << ", rejects "
@@ -200,6 +212,10 @@ void run(const SatOptions& options, cli::CommandRun& run) {
   }
 
   auto make_space = [&] { return *prototype; };
+  run.show_in_progress([](const core::WorkerStatistics& total) {
+    return "closed " + percent(closed_fraction_of(total)) + " %, depth " +
+           std::to_string(total.max_depth);
+  });
   auto cut = [&] { return solver_options.time_limit && solver_options.time_limit->cut(); };
   auto answer_of = [&](const core::RunStatistics& result) {
     if (result.solution_found) return Answer::kSatisfiable;
@@ -216,13 +232,15 @@ void run(const SatOptions& options, cli::CommandRun& run) {
     // summed over every worker (every rank under mpirun).
     nlohmann::json counters = nlohmann::json::object();
     for (std::size_t i = 0; i < result.app_counter_names.size(); ++i)
-      counters[std::string(result.app_counter_names[i])] = result.total.app_counters[i];
+      if (i != DpllSpace::kClosedShareCounter)
+        counters[std::string(result.app_counter_names[i])] = result.total.app_counters[i];
     counters["workers_counted"] = result.per_worker.size();
     nlohmann::json details = {
         {"answer", answer_name(answer_of(result))},
         {"heuristic", options.heuristic},
         {"lookahead_options", lookahead_json(options.lookahead)},
         {"heuristic_counters", std::move(counters)},
+        {"closed_fraction", closed_fraction_of(result.total)},
         {"time_limit_s", nullptr},
         {"time_limit_reached", cut()},
         {"variables", input.formula.num_variables()},

@@ -68,7 +68,7 @@ void add_command(CLI::App& parent, const cli::AppEntry& app) {
     auto result = run.search<UtsTree>(instance, [&] { return prototype; });
     if (!result.reporting) return;
     const UtsCounts counts{result.total.nodes, result.total.max_depth, result.total.leaves};
-    std::cout << uts_counts_text(counts) << '\n';
+    std::cout << uts_counts_text(counts) << cli::CommandRun::partial_mark(result) << '\n';
     if (preset != nullptr && !result.interrupted && counts != preset->expected) {
       std::cerr << "stacksplit: error: " << preset->name << " is published as "
                 << uts_counts_text(preset->expected) << '\n';

@@ -105,7 +105,6 @@ class SafraTermination {
   }
 
   int parent() const { return (rank_ - 1) / 2; }
-  std::int64_t counter() const { return counter_; }
 
  private:
   void start_wave(Decision& decision) {

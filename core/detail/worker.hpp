@@ -129,7 +129,10 @@ class Worker final : public SchemeContext {
 
   // The run is interrupted (Ctrl-C): stop searching, as first mode does when
   // a solution is found; termination detection still ends the run cleanly.
-  void interrupt() { stop(); }
+  void interrupt() {
+    stop();
+    try_terminate();
+  }
 
   bool terminated() const { return terminated_; }
   bool has_work() const override { return !stopped_ && (stack_.has_work() || !pending_.empty()); }

@@ -24,7 +24,6 @@ class AsynchronousRoundRobin final : public core::Scheme {
     ctx.request_work(donor);
   }
 
-  int target() const { return target_; }
 
  private:
   int target_ = 0;

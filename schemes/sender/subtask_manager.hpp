@@ -35,7 +35,6 @@ class SubtaskManager {
   }
 
   void set_subtask_depth(std::uint32_t depth) { subtask_depth_ = depth; }
-  std::uint32_t subtask_depth() const { return subtask_depth_; }
 
   // A request from `from`: answered now if a subtask is at hand, else held;
   // rejected once the manager is exhausted.
@@ -61,7 +60,6 @@ class SubtaskManager {
     held_.clear();
   }
 
-  bool exhausted() const { return exhausted_; }
 
  private:
   bool give(core::SchemeContext& ctx, int to) {

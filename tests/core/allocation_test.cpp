@@ -1,4 +1,4 @@
-// No heap allocation per node in the hot loop (DESIGN.md §1): once a stack is
+// No heap allocation per node in the hot loop (docs/design.md, "The application contract"): once a stack is
 // warm, SearchStack::expand calls the heap not once. This executable replaces
 // the global operator new and delete with counting versions and, on glibc,
 // also malloc, calloc, realloc and the aligned allocators, because the engine's

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "tests/mpi/mpirun_command.hpp"
-#include "tests/mpi/subprocess.hpp"
+#include "tests/support/subprocess.hpp"
 
 namespace stacksplit::testing {
 namespace {

@@ -3,6 +3,7 @@
 // count and scheme), and the stacksplit command line under mpirun.
 
 #include <gtest/gtest.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <cstdint>
@@ -12,13 +13,14 @@
 #include <regex>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <tuple>
 #include <vector>
 
 #include "apps/uts/uts_presets.hpp"
 #include "schemes/scheme_registry.hpp"
 #include "tests/mpi/mpirun_command.hpp"
-#include "tests/mpi/subprocess.hpp"
+#include "tests/support/subprocess.hpp"
 
 namespace stacksplit::testing {
 namespace {
@@ -132,6 +134,56 @@ TEST(MpiCommandLine, ChoosesTheMpiRuntimeAndOnlyRankZeroPrints) {
   EXPECT_EQ(occurrences(run.output, "runtime mpi, 3 workers"), 1) << run.output;
   EXPECT_EQ(occurrences(run.output, "\nnodes = 856189,"), 1) << run.output;
   EXPECT_EQ(occurrences(run.output, "solutions = 14200\n"), 1) << run.output;
+}
+
+// mpirun forwards Ctrl-C to every rank: each stops, the ranks still finish
+// together and rank 0 alone prints the partial summary and writes the record.
+TEST(MpiCommandLine, AnInterruptStopsEveryRankCleanly) {
+  const std::string json = ::testing::TempDir() + "mpi_interrupt_" + std::to_string(getpid()) +
+                           ".jsonl";
+  std::remove(json.c_str());
+  Subprocess job(mpirun(2, {STACKSPLIT_CLI, "uts", "--tree", "T1L", "--json", json}));
+  ASSERT_TRUE(job.wait_for_output("UTS tree type", 60s));
+  std::this_thread::sleep_for(1500ms);
+  kill(job.pid(), SIGINT);
+  const ProcessOutcome run = job.wait(60s);
+  ASSERT_TRUE(run.finished) << run.output;
+  EXPECT_EQ(occurrences(run.output, "interrupted: the counts below are partial"), 1) << run.output;
+  EXPECT_EQ(occurrences(run.output, "(partial: interrupted)"), 1) << run.output;
+  std::ifstream in(json);
+  std::string line;
+  ASSERT_TRUE(std::getline(in, line)) << "no run record: " << run.output;
+  const nlohmann::json record = nlohmann::json::parse(line);
+  EXPECT_EQ(record["interrupted"], true);
+  EXPECT_EQ(record["per_worker"].size(), 2u);
+  EXPECT_LT(record["nodes"].get<std::uint64_t>(), 102181082u);
+  std::remove(json.c_str());
+}
+
+// A bad file is reported once, not once per rank.
+TEST(MpiCommandLine, AnInputErrorIsPrintedOnce) {
+  const std::string file = ::testing::TempDir() + "mpi_bad_" + std::to_string(getpid()) + ".cnf";
+  std::ofstream(file) << "p cnf 3 1\n1 2 x 0\n";
+  const ProcessOutcome run = run_process(mpirun(3, {STACKSPLIT_CLI, "sat", file}), 60s);
+  std::remove(file.c_str());
+  ASSERT_TRUE(run.finished) << run.output;
+  EXPECT_NE(run.exit_code, 0);
+  EXPECT_EQ(occurrences(run.output, file + ":2:"), 1) << run.output;
+}
+
+// With mpirun --quiet the answer's exit status comes without Open MPI's
+// banner about a non-zero exit code (README, "SAT").
+TEST(MpiCommandLine, QuietMpirunGivesTheAnswersStatusWithoutABanner) {
+  const std::string file = ::testing::TempDir() + "mpi_quiet_" + std::to_string(getpid()) + ".cnf";
+  std::ofstream(file) << "p cnf 2 2\n1 2 0\n-1 0\n";
+  std::vector<std::string> argv = mpirun(2, {STACKSPLIT_CLI, "sat", file});
+  argv.insert(argv.begin() + 1, "--quiet");
+  const ProcessOutcome run = run_process(argv, 60s);
+  std::remove(file.c_str());
+  ASSERT_TRUE(run.finished) << run.output;
+  EXPECT_EQ(run.exit_code, 10) << run.output;
+  EXPECT_EQ(occurrences(run.output, "s SATISFIABLE\n"), 1) << run.output;
+  EXPECT_EQ(run.output.find("non-zero"), std::string::npos) << run.output;
 }
 
 TEST(MpiCommandLine, AcceptsAnExplicitRuntimeAndMatchingWorkers) {

@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "tests/mpi/subprocess.hpp"
+#include "tests/support/subprocess.hpp"
 
 namespace stacksplit::testing {
 namespace {

@@ -113,6 +113,94 @@ INSTANTIATE_TEST_SUITE_P(
                       BadInput{"nqueens 8 --cutoff -5", "--cutoff"},
                       BadInput{"nqueens 8 --quantum 0", "--quantum"},
                       BadInput{"nqueens 8 --serial-depth -5", "--serial-depth"},
-                      BadInput{"nqueens 8 --frobnicate", "frobnicate"}));
+                      BadInput{"nqueens 8 --frobnicate", "frobnicate"},
+                      // --quiet has no short form: -q is UTS's binomial probability.
+                      BadInput{"nqueens 8 -q", "-q"}, BadInput{"uts --tree T1 -q", "-q"}));
+
+// Nothing reaches stdout before every option is checked.
+TEST(Cli, ABadOptionPrintsNothingButTheError) {
+  for (const char* arguments : {"uts --tree T1 --runtime gpu", "uts --tree T1 --workers 0",
+                                "sat examples/none.cnf --scheme nope"}) {
+    const std::string command =
+        std::string(STACKSPLIT_BINARY) + " " + arguments + " 2>/dev/null";
+    FILE* pipe = popen(command.c_str(), "r");
+    ASSERT_NE(pipe, nullptr);
+    std::string out;
+    std::array<char, 256> chunk;
+    while (std::fgets(chunk.data(), chunk.size(), pipe)) out += chunk.data();
+    EXPECT_NE(WEXITSTATUS(pclose(pipe)), 0) << arguments;
+    EXPECT_EQ(out, "") << arguments;
+  }
+}
+
+TEST(Cli, UtsKeepsItsQForTheBinomialProbability) {
+  const CommandRun r = run("uts -t 0 -b 20 -q 0.2 -m 4 -r 1 --workers 1 --quiet");
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_EQ(line_count(r.output), 1) << r.output;
+  EXPECT_NE(r.output.find("Tree size = "), std::string::npos) << r.output;
+}
+
+// README's table of common options gives the defaults the help gives.
+TEST(Cli, ReadmeGivesTheDefaultsTheHelpGives) {
+  std::ifstream readme(std::string(STACKSPLIT_SOURCE_DIR) + "/README.md");
+  ASSERT_TRUE(readme);
+  const std::string help = run("nqueens --help").output;
+  int rows = 0;
+  bool in_table = false;
+  for (std::string line; std::getline(readme, line);) {
+    if (line.rfind("| option | meaning | default |", 0) == 0) in_table = true;
+    if (!in_table) continue;
+    if (line.empty()) break;
+    if (line.rfind("| `-", 0) != 0) continue;
+    // | `--name ARG` | meaning | default |
+    const std::string option = line.substr(3, line.find_first_of(" `", 3) - 3);
+    std::string given = line.substr(line.rfind('|', line.size() - 2) + 1);
+    given = given.substr(0, given.size() - 1);
+    std::erase(given, '`');
+    given = given.substr(given.find_first_not_of(' '));
+    given = given.substr(0, given.find(" ("));
+    while (!given.empty() && given.back() == ' ') given.pop_back();
+    const std::size_t at = help.find(option + " ");
+    ASSERT_NE(at, std::string::npos) << option << " is not in the help";
+    const std::string help_line = help.substr(at, help.find('\n', at) - at);
+    ++rows;
+    if (given == "—") {
+      EXPECT_EQ(help_line.find("default"), std::string::npos) << help_line;
+      EXPECT_EQ(help_line.find('='), std::string::npos) << help_line;
+      continue;
+    }
+    const bool shown = help_line.find("=" + given + " ") != std::string::npos ||
+                       help_line.find("(default: " + given) != std::string::npos;
+    EXPECT_TRUE(shown) << "README says " << option << " defaults to '" << given
+                       << "', the help says: " << help_line;
+  }
+  EXPECT_GE(rows, 12);
+  EXPECT_NE(run("sat --help").output.find("(default: 16;"), std::string::npos)
+      << "README says sat's quantum is 16";
+}
+
+// README's simulator example shows the scheme, not a quantum too coarse for
+// the machine: the machine carries the quantum it is run with.
+TEST(Cli, TheSimulatorExampleRunsAtTheMachinesQuantum) {
+  const std::string path = ::testing::TempDir() + "/cli_test_sim_quantum.jsonl";
+  std::remove(path.c_str());
+  ASSERT_EQ(run("uts --tree T1 --runtime sim --machine ncube2 --workers 1024 --scheme grr-m "
+                "--quiet --json " + path)
+                .status,
+            0);
+  ASSERT_EQ(run("uts --tree T1 --runtime sim --machine ncube2 --workers 1024 --scheme grr-m "
+                "--quiet --quantum 256 --json " + path)
+                .status,
+            0);
+  std::ifstream in(path);
+  std::string line;
+  std::vector<nlohmann::json> records;
+  while (std::getline(in, line)) records.push_back(nlohmann::json::parse(line));
+  ASSERT_EQ(records.size(), 2u);
+  EXPECT_EQ(records[0]["quantum"], 1);
+  EXPECT_GT(records[0]["efficiency"].get<double>(), 0.8);
+  EXPECT_EQ(records[1]["quantum"], 256) << "--quantum still wins";
+  EXPECT_LT(records[1]["efficiency"].get<double>(), records[0]["efficiency"].get<double>());
+}
 
 }  // namespace

@@ -291,6 +291,20 @@ std::string example(const std::string& name) {
   return std::string(SAT_TEST_DATA) + "/../../../examples/" + name;
 }
 
+// A complete search closes the whole tree: every refuted node's share, 2^-depth,
+// adds up to 1 over the workers.
+TEST(SatCommand, ACompleteSearchClosesTheWholeTree) {
+  const testing::CommandRun unsat = sat(example("uf200-unsat-example.cnf") + " -w 2");
+  EXPECT_EQ(unsat.status, 20);
+  EXPECT_NE(unsat.out.find("c closed 100 % of the search space\n"), std::string::npos)
+      << unsat.out;
+  const testing::CommandRun satisfiable = sat(example("uf200-example.cnf") + " -w 1 --runtime step");
+  EXPECT_EQ(satisfiable.status, 10);
+  EXPECT_EQ(satisfiable.out.find("c closed 100 % of"), std::string::npos)
+      << "a model found early leaves most of the tree open: " << satisfiable.out;
+}
+
+
 TEST(SatCommand, BundledExamplesGiveTheirAnswers) {
   EXPECT_EQ(sat(example("uf200-example.cnf") + " -w 2 --quiet").status, 10);
   EXPECT_EQ(sat(example("uf200-unsat-example.cnf") + " -w 2 --quiet").status, 20);

@@ -1,8 +1,9 @@
-#include "tests/mpi/subprocess.hpp"
+#include "tests/support/subprocess.hpp"
 
 #include <dirent.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pty.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -16,9 +17,12 @@
 
 namespace stacksplit::testing {
 
-Subprocess::Subprocess(const std::vector<std::string>& argv) {
+Subprocess::Subprocess(const std::vector<std::string>& argv, Stderr stderr_to) {
   int pipe_fds[2];
   if (pipe(pipe_fds) != 0) throw std::runtime_error("pipe failed");
+  int terminal = -1;
+  if (stderr_to == Stderr::kTerminal && openpty(&terminal_fd_, &terminal, nullptr, nullptr, nullptr) != 0)
+    throw std::runtime_error("openpty failed");
   std::vector<char*> args;
   for (const std::string& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));
   args.push_back(nullptr);
@@ -28,14 +32,19 @@ Subprocess::Subprocess(const std::vector<std::string>& argv) {
   if (pid_ == 0) {
     setpgid(0, 0);  // its own group, so that the whole job can be killed
     dup2(pipe_fds[1], STDOUT_FILENO);
-    dup2(pipe_fds[1], STDERR_FILENO);
+    dup2(terminal >= 0 ? terminal : pipe_fds[1], STDERR_FILENO);
     close(pipe_fds[0]);
     close(pipe_fds[1]);
+    if (terminal >= 0) {
+      close(terminal);
+      close(terminal_fd_);
+    }
     execvp(args[0], args.data());
     _exit(127);
   }
   setpgid(pid_, pid_);
   close(pipe_fds[1]);
+  if (terminal >= 0) close(terminal);
   output_fd_ = pipe_fds[0];
 }
 
@@ -45,6 +54,7 @@ Subprocess::~Subprocess() {
     waitpid(pid_, nullptr, 0);
   }
   if (output_fd_ >= 0) close(output_fd_);
+  if (terminal_fd_ >= 0) close(terminal_fd_);
 }
 
 void Subprocess::kill_group() {
@@ -66,11 +76,21 @@ void Subprocess::read_output(std::chrono::steady_clock::time_point deadline, Don
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
         deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) break;
-    pollfd fd{output_fd_, POLLIN, 0};
-    const int ready = poll(&fd, 1, static_cast<int>(left.count()));
+    pollfd fds[2] = {{output_fd_, POLLIN, 0}, {terminal_fd_, POLLIN, 0}};
+    const int ready = poll(fds, terminal_fd_ >= 0 ? 2 : 1, static_cast<int>(left.count()));
     if (ready < 0 && errno == EINTR) continue;
     if (ready <= 0) break;
     char chunk[4096];
+    if (terminal_fd_ >= 0 && (fds[1].revents & (POLLIN | POLLHUP | POLLERR)) != 0) {
+      const ssize_t got = read(terminal_fd_, chunk, sizeof chunk);
+      if (got > 0) {
+        output_.append(chunk, static_cast<std::size_t>(got));
+      } else {  // EIO once the child has closed the terminal
+        close(terminal_fd_);
+        terminal_fd_ = -1;
+      }
+    }
+    if ((fds[0].revents & (POLLIN | POLLHUP | POLLERR)) == 0) continue;
     const ssize_t got = read(output_fd_, chunk, sizeof chunk);
     if (got <= 0) {
       output_open_ = false;  // every writer (mpirun and its ranks) is gone

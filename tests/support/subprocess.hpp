@@ -1,8 +1,8 @@
 #pragma once
-// Runs a command (mpirun) as a child process for the MPI tests: its output is
-// captured, it can be waited for with a deadline, and whatever is left of it
-// is killed when the Subprocess goes away, so a hanging job cannot outlive the
-// test.
+// Runs a command (stacksplit, or mpirun) as a child process for the tests:
+// its output is captured, it can be waited for with a deadline, it can be
+// given a terminal for its stderr, and whatever is left of it is killed when
+// the Subprocess goes away, so a hanging job cannot outlive the test.
 
 #include <sys/types.h>
 
@@ -21,9 +21,13 @@ struct ProcessOutcome {
   double seconds = 0;     // from its start to its end (or to the deadline)
 };
 
+// Where the child's stderr goes: the same pipe as stdout, or a pseudo-terminal
+// (for what a program shows only on a terminal); both end up in the output.
+enum class Stderr { kPipe, kTerminal };
+
 class Subprocess {
  public:
-  explicit Subprocess(const std::vector<std::string>& argv);
+  explicit Subprocess(const std::vector<std::string>& argv, Stderr stderr_to = Stderr::kPipe);
   Subprocess(const Subprocess&) = delete;
   Subprocess& operator=(const Subprocess&) = delete;
   ~Subprocess();
@@ -47,6 +51,7 @@ class Subprocess {
 
   pid_t pid_ = -1;
   int output_fd_ = -1;
+  int terminal_fd_ = -1;  // the pseudo-terminal's master, when stderr is one
   bool reaped_ = false;
   bool output_open_ = true;
   std::string output_;  // everything read so far
