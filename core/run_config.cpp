@@ -56,7 +56,6 @@ void RunConfig::validate() const {
                                 " ranks would run " + std::to_string(*ranks) +
                                 " separate searches; use --runtime mpi (the default there)");
   if (search.quantum == 0) throw std::invalid_argument("--quantum must be at least 1");
-  if (!make_scheme) throw std::invalid_argument("no scheme to make (--scheme)");
   // A topology that cannot have this many processors, named by its option.
   try {
     (void)make_topology(scheme_topology(), workers);

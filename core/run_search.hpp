@@ -91,6 +91,7 @@ void take_workers(SearchResult<S>& result, const Agents& agents, SearchMode mode
 template <SearchSpace S, class MakeSpace>
 SearchResult<S> run_search(const RunConfig& config, MakeSpace&& make_space) {
   config.validate();
+  if (!config.make_scheme) throw std::invalid_argument("no scheme to make (--scheme)");
   using W = Worker<S>;
   using Solution = typename W::Solution;
   if constexpr (!OptimizingSearchSpace<S>) {

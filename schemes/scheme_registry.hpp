@@ -9,14 +9,17 @@
 #include <string_view>
 #include <vector>
 
+#include "core/loop/loop_scheme.hpp"
 #include "core/registry.hpp"
 #include "core/scheme.hpp"
 
 namespace stacksplit::schemes {
 
-// What a scheme's name stands for: how to make one per worker.
+// What a scheme's name stands for: how to make one per worker, for the tree
+// search or for a parallel loop.
 struct SchemeMaker {
-  std::unique_ptr<core::Scheme> (*make)() = nullptr;  // a tree-search scheme
+  std::unique_ptr<core::Scheme> (*make)() = nullptr;
+  std::unique_ptr<core::LoopScheme> (*make_loop)(const core::LoopSchemeOptions&) = nullptr;
 };
 
 using SchemeRegistry = core::Registry<SchemeMaker>;
@@ -24,6 +27,7 @@ using SchemeRegistry = core::Registry<SchemeMaker>;
 // The families of the tree search, in the order help texts list them.
 inline constexpr std::string_view kReceiverFamily = "receiver";
 inline constexpr std::string_view kSenderFamily = "sender";
+inline constexpr std::string_view kLoopFamily = "loop";
 
 const SchemeRegistry& scheme_registry();
 
@@ -32,5 +36,9 @@ std::unique_ptr<core::Scheme> make_scheme(std::string_view name);
 
 // The tree-search schemes' names (receiver and sender families).
 std::vector<std::string> tree_scheme_names();
+
+// Throws std::invalid_argument naming the unknown loop scheme and the known ones.
+std::unique_ptr<core::LoopScheme> make_loop_scheme(std::string_view name,
+                                                   const core::LoopSchemeOptions& options);
 
 }  // namespace stacksplit::schemes

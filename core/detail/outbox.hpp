@@ -8,6 +8,20 @@
 
 namespace stacksplit::core {
 
+// A few 64-bit counters every worker of a run updates atomically without
+// their owner's help: the loop family's shared pool (an atomic on threads,
+// an MPI window under MPI).
+class SharedCounters {
+ public:
+  static constexpr int kCount = 4;
+  virtual ~SharedCounters() = default;
+  virtual std::uint64_t load(int index) = 0;
+  virtual void store(int index, std::uint64_t value) = 0;
+  virtual std::uint64_t fetch_add(int index, std::uint64_t value) = 0;
+  // Like std::atomic::compare_exchange_strong.
+  virtual bool compare_exchange(int index, std::uint64_t& expected, std::uint64_t desired) = 0;
+};
+
 template <class Message>
 class Outbox {
  public:
@@ -21,6 +35,9 @@ class Outbox {
   // Optimize mode on one shared memory: the incumbent every worker reads
   // before its next quantum, instead of a broadcast. Null elsewhere.
   virtual std::atomic<std::int64_t>* shared_incumbent() { return nullptr; }
+  // Counters shared without messages, where the runtime has them; null
+  // elsewhere (the loop engine then asks rank 0 by message).
+  virtual SharedCounters* shared_counters() { return nullptr; }
 };
 
 }  // namespace stacksplit::core

@@ -89,6 +89,7 @@ class ThreadsRuntime final : public Outbox<typename A::Message> {
   }
 
   std::atomic<std::int64_t>* shared_incumbent() override { return &incumbent_; }
+  SharedCounters* shared_counters() override { return &counters_; }
 
  private:
   using Clock = std::chrono::steady_clock;
@@ -132,7 +133,27 @@ class ThreadsRuntime final : public Outbox<typename A::Message> {
     for (Mailbox& mailbox : mailboxes_) mailbox.queue.push(Envelope{Message{}, true});
   }
 
+  // Shared memory: the counters are plain atomics, each on its own cache line.
+  class AtomicCounters final : public SharedCounters {
+   public:
+    std::uint64_t load(int index) override { return slots_[index].value.load(); }
+    void store(int index, std::uint64_t value) override { slots_[index].value.store(value); }
+    std::uint64_t fetch_add(int index, std::uint64_t value) override {
+      return slots_[index].value.fetch_add(value);
+    }
+    bool compare_exchange(int index, std::uint64_t& expected, std::uint64_t desired) override {
+      return slots_[index].value.compare_exchange_strong(expected, desired);
+    }
+
+   private:
+    struct alignas(128) Slot {
+      std::atomic<std::uint64_t> value{0};
+    };
+    Slot slots_[kCount];
+  };
+
   std::vector<Mailbox> mailboxes_;
+  AtomicCounters counters_;
   std::vector<std::unique_ptr<A>> agents_;
   Clock::time_point start_ = Clock::now();
   std::atomic<bool> aborted_{false};

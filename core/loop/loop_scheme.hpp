@@ -1,0 +1,99 @@
+#pragma once
+// A loop scheme decides how the iterations of a parallel loop are shared out
+// and moved: by chunks from a shared pool (self-scheduling and its family),
+// by a fixed partition (static), or by interrupting, profiling and moving
+// work between processors (Zaki et al.'s strategies, profiled
+// re-partitioning). It reacts to its worker's events and acts through
+// LoopContext; it never sees the kernel or the runtime.
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "core/loop/iteration_set.hpp"
+#include "core/loop/load_model.hpp"
+#include "core/loop/loop_message.hpp"
+
+namespace stacksplit::core {
+
+// How a pool chunk is reached: one-sided (an atomic, an MPI window; on the
+// simulator an owner charged per access), or by asking a master that answers
+// between its own chunks of work.
+enum class PoolAccess : std::uint8_t { kSharedCounter, kMaster };
+
+// The tunables of the loop schemes, one table for all (each reads what it uses).
+struct LoopSchemeOptions {
+  std::uint64_t chunk = 0;       // ss, shared-iterator, static-cyclic: the chunk (0: the
+                                 // scheme's own default); profiled: chunk_size
+  int group = 0;                 // lcdlb, lddlb: processors per group, K (0: P/2)
+  std::uint64_t eval_size = 1;   // profiled: iterations measured
+  std::uint64_t eval_skip = 0;   // profiled: iterations done before measuring
+  double threshold = 0.10;       // a move must cut the predicted time by this share
+  double dampening = 0.5;        // profiled: the share of the way toward a new partition
+};
+
+class LoopContext {
+ public:
+  virtual ~LoopContext() = default;
+
+  virtual int rank() const = 0;
+  virtual int size() const = 0;
+  virtual double now() const = 0;
+  // The loop under way: its index (all steps' nests counted) and its size N.
+  virtual int loop() const = 0;
+  virtual std::uint64_t iterations() const = 0;
+  virtual const LoadModel& load() const = 0;
+
+  // Iterations this worker holds and has not done yet.
+  virtual std::uint64_t remaining() const = 0;
+  // The profile since the last mark: iterations done and the seconds spent
+  // doing them (busy time, the load included).
+  virtual std::uint64_t done_since_mark() const = 0;
+  virtual double busy_since_mark() const = 0;
+  virtual void mark_profile() = 0;
+
+  // Asks the pool for its next chunk; on_chunk() answers.
+  virtual void take_from_pool(PoolAccess access) = 0;
+  // Sends up to `count` of the iterations left, from the back, with their
+  // data; returns how many went.
+  virtual std::uint64_t send_iterations(int to, std::uint64_t count) = 0;
+  virtual void send(int to, const LoopSchemeMessage& message) = 0;
+  // While paused the worker does no iterations (a synchronization).
+  virtual void pause() = 0;
+  virtual void resume() = 0;
+  virtual bool paused() const = 0;
+};
+
+class LoopScheme {
+ public:
+  virtual ~LoopScheme() = default;
+  virtual std::string_view name() const = 0;
+
+  // The iterations `rank` starts a loop of n iterations with.
+  virtual std::vector<IterationSet> initial_share(int rank, int size, std::uint64_t n) = 0;
+  // A pool scheme starts everyone with nothing: the iterations wait in the
+  // pool (at rank 0, with their data) for take_from_pool().
+  virtual bool uses_pool() const { return false; }
+  // The size of the next pool chunk, when `remaining` iterations are left and
+  // `index` chunks were handed out, for processor `requester` of `size`, who
+  // asks with `weight` (its pool_weight()). Called wherever the pool is
+  // updated: on the asking processor (a shared counter) or on rank 0.
+  virtual std::uint64_t chunk_size(std::uint64_t /*remaining*/, std::uint64_t /*index*/,
+                                   double /*weight*/, int /*requester*/, int /*size*/) {
+    return 1;
+  }
+  // The weight this processor asks the pool with (AWF: its measured speed).
+  virtual double pool_weight() const { return 1; }
+
+  virtual void on_loop_start(LoopContext& /*ctx*/) {}
+  // The worker has done every iteration it holds.
+  virtual void on_idle(LoopContext& /*ctx*/) {}
+  // A chunk from the pool (empty: the pool is dry). Its iterations are this
+  // worker's already (their data may still be on the way).
+  virtual void on_chunk(LoopContext& /*ctx*/, const IterationSet& /*chunk*/) {}
+  // `count` iterations arrived from `from`.
+  virtual void on_work(LoopContext& /*ctx*/, int /*from*/, std::uint64_t /*count*/) {}
+  virtual void on_message(LoopContext& /*ctx*/, int /*from*/, const LoopSchemeMessage& /*m*/) {}
+};
+
+}  // namespace stacksplit::core

@@ -1,0 +1,509 @@
+#pragma once
+// A loop worker: one processor's share of a parallel loop program, as a
+// reactive agent that the same runtimes drive as the tree search's workers
+// (core/detail/agent.hpp). It executes the iterations it holds a quantum at a
+// time, hands its scheme the events (out of work, a chunk, work arrived, a
+// scheme message) and carries out what the scheme asks through LoopContext.
+//
+// The loop's life (docs/design.md, "The loop family"):
+// - start: every worker takes the scheme's initial share; in a program's
+//   first loop nest it makes the share's data itself (generate), in a later
+//   nest rank 0, which ran the sequential step, sends it. A pool's data stays
+//   with rank 0, which hands it out with the chunks.
+// - end: a worker out of work reports the iterations it did since its last
+//   report (a shared counter's fetch-and-add, or a message to rank 0); who
+//   completes the count tells everyone the loop is over. Every worker then
+//   sends its output to rank 0, which merges them and starts the next nest,
+//   the next step, or ends the program.
+// - time: on the simulator an iteration costs cost(i)·t_unit + t_node of
+//   virtual time at the processor's effective speed (core/loop/load_model.hpp);
+//   on the threads and MPI runtimes a piece of work that took t seconds is
+//   stretched by a busy wait to what the load model says it takes.
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <span>
+#include <sstream>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "core/detail/outbox.hpp"
+#include "core/loop/iteration_set.hpp"
+#include "core/loop/load_model.hpp"
+#include "core/loop/loop_kernel.hpp"
+#include "core/loop/loop_message.hpp"
+#include "core/loop/loop_scheme.hpp"
+#include "core/loop/loop_statistics.hpp"
+#include "core/mpi/wire_format.hpp"
+#include "core/sim/machine_model.hpp"
+
+namespace stacksplit::core {
+
+// How a loop program runs, beyond the run configuration.
+struct LoopRunOptions {
+  std::uint32_t quantum = 1;  // iterations between looks at the mailbox
+  int steps = 1;              // the whole program, repeated (outer time steps)
+  bool virtual_time = false;  // the simulator: charge modelled time, do not wait
+  MachineModel machine;       // t_unit per cost unit, t_node per iteration (virtual time)
+};
+
+template <LoopKernel K>
+class LoopWorker final : private LoopContext {
+ public:
+  using Message = LoopMessage;
+  using Output = typename K::Output;
+
+  LoopWorker(int rank, int size, K kernel, std::unique_ptr<LoopScheme> scheme,
+             Outbox<Message>& outbox, const LoopRunOptions& options, const LoadModel& load)
+      : rank_(rank),
+        size_(size),
+        kernel_(std::move(kernel)),
+        scheme_(std::move(scheme)),
+        outbox_(outbox),
+        options_(options),
+        load_(load),
+        loops_(options.steps * kernel_.loop_count()) {}
+
+  LoopWorker(const LoopWorker&) = delete;
+  LoopWorker& operator=(const LoopWorker&) = delete;
+
+  // ---- The agent, as runtimes drive it ----
+
+  void start() { begin_loop(0); }
+
+  void work() {
+    if (!has_work()) return;
+    std::uint64_t budget = options_.quantum;
+    const double start = outbox_.now();
+    const auto wall_start = std::chrono::steady_clock::now();
+    double modelled = 0;  // base-processor seconds, for virtual time
+    std::uint64_t done = 0;
+    while (budget > 0 && !owned_.empty()) {
+      std::vector<IterationSet> head, tail;
+      split_iterations(owned_.front(), budget, head, tail);
+      owned_.pop_front();
+      for (auto it = tail.rbegin(); it != tail.rend(); ++it) owned_.push_front(*it);
+      for (const IterationSet& set : head) {
+        set.for_each_range([&](std::uint64_t first, std::uint64_t count) {
+          kernel_.run(first, count);
+          if (options_.virtual_time) {
+            for (std::uint64_t i = first; i < first + count; ++i) modelled += kernel_.cost(i);
+          }
+        });
+        budget -= set.count;
+        done += set.count;
+      }
+    }
+    double elapsed;
+    if (options_.virtual_time) {
+      modelled = modelled * options_.machine.t_unit +
+                 static_cast<double>(done) * options_.machine.t_node;
+      elapsed = load_.elapsed(rank_, start, modelled);
+      busy_ += elapsed;  // the simulator's clock moves by it
+    } else {
+      const double real =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+      elapsed = load_.uniform() ? real : load_.elapsed(rank_, start, real);
+      wait_until(wall_start, elapsed);
+      busy_ += elapsed;
+    }
+    statistics_.busy_seconds += elapsed;
+    statistics_.iterations += done;
+    done_since_report_ += done;
+    profile_done_ += done;
+    profile_busy_ += elapsed;
+    check_idle();
+  }
+
+  void handle(Message&& message) {
+    if (message.loop > loop_ && !is_transition(message)) {
+      early_.push_back(std::move(message));  // the sender began the next loop first
+      return;
+    }
+    if (message.loop < loop_ && !is_transition(message)) return;  // of a loop already over
+    const int from = message.from;
+    std::visit([&](auto& body) { on(from, body); }, message.body);
+  }
+
+  void interrupt() {
+    // Stop where it stands: the iterations not done are not done; rank 0
+    // learns it from the stop signal too, so the program ends at once.
+    owned_.clear();
+    interrupted_ = true;
+    terminated_ = true;
+    finished_at_ = outbox_.now();
+  }
+
+  bool terminated() const { return terminated_; }
+  bool has_work() const { return !terminated_ && !paused_ && !loop_over_ && !owned_.empty(); }
+  double busy_seconds(const MachineModel& /*machine*/) const { return busy_; }
+
+  // ---- Results ----
+
+  LoopStatistics statistics() const {
+    LoopStatistics statistics = statistics_;
+    statistics.idle_seconds = std::max(0.0, finished_at_ - statistics_.busy_seconds);
+    return statistics;
+  }
+  // Rank 0, after the program: every worker's output of the last loop, merged.
+  const Output& output() const { return result_; }
+  bool interrupted() const { return interrupted_; }
+  const LoopScheme& scheme() const { return *scheme_; }
+
+ private:
+  // ---- LoopContext ----
+
+  int rank() const override { return rank_; }
+  int size() const override { return size_; }
+  double now() const override { return outbox_.now(); }
+  int loop() const override { return loop_; }
+  std::uint64_t iterations() const override { return iterations_; }
+  const LoadModel& load() const override { return load_; }
+  std::uint64_t remaining() const override {
+    std::uint64_t total = 0;
+    for (const IterationSet& set : owned_) total += set.count;
+    return total;
+  }
+  std::uint64_t done_since_mark() const override { return profile_done_; }
+  double busy_since_mark() const override { return profile_busy_; }
+  void mark_profile() override {
+    profile_done_ = 0;
+    profile_busy_ = 0;
+  }
+  void pause() override { paused_ = true; }
+  void resume() override {
+    paused_ = false;
+    check_idle();
+  }
+  bool paused() const override { return paused_; }
+
+  void send(int to, const LoopSchemeMessage& message) override { send_message(to, message); }
+
+  void take_from_pool(PoolAccess access) override {
+    if (access == PoolAccess::kSharedCounter) {
+      if (SharedCounters* counters = outbox_.shared_counters()) {
+        std::uint64_t state = counters->load(kPoolCounter);
+        IterationSet chunk;
+        std::uint64_t next_state;
+        do {
+          chunk = next_chunk(state, scheme_->pool_weight(), rank_, next_state);
+        } while (!chunk.empty() && !counters->compare_exchange(kPoolCounter, state, next_state));
+        receive_chunk(chunk);
+        return;
+      }
+    }
+    if (rank_ == 0) {
+      std::uint64_t next_state;
+      const IterationSet chunk =
+          next_chunk(pool_state_, scheme_->pool_weight(), rank_, next_state);
+      pool_state_ = next_state;
+      receive_chunk(chunk);
+    } else {
+      send_message(0, loop_message::ChunkRequest{scheme_->pool_weight()});
+    }
+  }
+
+  std::uint64_t send_iterations(int to, std::uint64_t count) override {
+    std::vector<IterationSet> sets;
+    std::uint64_t sent = 0;
+    while (sent < count && !owned_.empty()) {
+      IterationSet last = owned_.back();
+      owned_.pop_back();
+      const std::uint64_t want = count - sent;
+      if (last.count <= want) {
+        sets.push_back(last);
+        sent += last.count;
+      } else {
+        std::vector<IterationSet> head, tail;
+        split_iterations(last, last.count - want, head, tail);
+        for (const IterationSet& set : head) owned_.push_back(set);
+        for (const IterationSet& set : tail) sets.push_back(set);
+        sent += want;
+      }
+    }
+    if (sent == 0) return 0;
+    std::reverse(sets.begin(), sets.end());  // in iteration order
+    send_work(to, std::move(sets));
+    check_idle();
+    return sent;
+  }
+
+  // ---- Messages ----
+
+  static bool is_transition(const Message& message) {
+    return std::holds_alternative<loop_message::LoopStart>(message.body) ||
+           std::holds_alternative<loop_message::Finish>(message.body);
+  }
+
+  void on(int from, loop_message::Work& work) {
+    std::size_t offset = 0;
+    const std::size_t bytes = kernel_.bytes_per_iteration();
+    std::uint64_t count = 0;
+    for (const IterationSet& set : work.sets) {
+      if (bytes != 0) {
+        set.for_each_range([&](std::uint64_t first, std::uint64_t n) {
+          kernel_.unpack(first, n, std::span<const std::byte>(work.data).subspan(offset, n * bytes));
+          offset += n * bytes;
+        });
+      }
+      owned_.push_back(set);
+      count += set.count;
+    }
+    statistics_.iterations_received += count;
+    idle_ = false;
+    scheme_->on_work(*this, from, count);
+  }
+
+  void on(int from, loop_message::DataRequest& request) {
+    send_work(from, {request.set});  // the holder keeps no claim on them
+  }
+
+  void on(int from, loop_message::ChunkRequest& request) {
+    std::uint64_t next_state;
+    const IterationSet chunk = next_chunk(pool_state_, request.weight, from, next_state);
+    pool_state_ = next_state;
+    send_message(from, loop_message::ChunkGrant{chunk});
+  }
+
+  void on(int /*from*/, loop_message::ChunkGrant& grant) { receive_chunk(grant.set); }
+
+  void on(int /*from*/, loop_message::Executed& executed) { count_executed(executed.count); }
+
+  void on(int /*from*/, loop_message::LoopEnd&) { end_loop(); }
+
+  void on(int /*from*/, loop_message::Output& output) {
+    Output theirs;
+    decode(output.bytes, theirs);
+    K::merge(merged_, std::move(theirs));
+    if (++outputs_ == size_) after_loop_at_root();
+  }
+
+  void on(int /*from*/, loop_message::LoopStart&) { begin_loop(loop_ + 1); }
+
+  void on(int /*from*/, loop_message::Finish&) { finish(); }
+
+  void on(int from, LoopSchemeMessage& message) {
+    if (!loop_over_) scheme_->on_message(*this, from, message);
+  }
+
+  template <class Body>
+  void send_message(int to, Body&& body) {
+    Message message{rank_, loop_, std::forward<Body>(body)};
+    ++statistics_.messages_sent;
+    statistics_.bytes_sent += message_bytes(message, outbox_.header_bytes());
+    outbox_.send(to, std::move(message));
+  }
+
+  // Sends iterations with their data; they are the receiver's from now on.
+  void send_work(int to, std::vector<IterationSet> sets) {
+    loop_message::Work work;
+    const std::size_t bytes = kernel_.bytes_per_iteration();
+    if (bytes != 0) {
+      for (const IterationSet& set : sets)
+        set.for_each_range([&](std::uint64_t first, std::uint64_t n) { kernel_.pack(first, n, work.data); });
+      statistics_.data_bytes_sent += work.data.size();
+    }
+    statistics_.iterations_sent += iteration_count(sets);
+    work.sets = std::move(sets);
+    send_message(to, std::move(work));
+  }
+
+  // ---- The pool ----
+
+  // The pool's state in one word, so that one compare-and-swap takes a chunk:
+  // the next iteration (low 40 bits) and the chunks handed out (high 24).
+  static constexpr int kPoolCounter = 0;
+  static constexpr int kExecutedCounter = 1;
+  static constexpr int kIndexShift = 40;
+  static constexpr std::uint64_t kNextMask = (std::uint64_t{1} << kIndexShift) - 1;
+  static constexpr std::uint64_t kMaxIndex = (std::uint64_t{1} << (64 - kIndexShift)) - 1;
+
+  IterationSet next_chunk(std::uint64_t state, double weight, int requester,
+                          std::uint64_t& next_state) {
+    const std::uint64_t next = state & kNextMask, index = state >> kIndexShift;
+    if (next >= iterations_) {
+      next_state = state;
+      return {};
+    }
+    const std::uint64_t left = iterations_ - next;
+    const std::uint64_t size =
+        std::clamp<std::uint64_t>(scheme_->chunk_size(left, index, weight, requester, size_), 1,
+                                  left);
+    next_state = (next + size) | (std::min(index + 1, kMaxIndex) << kIndexShift);
+    return IterationSet::range(next, size);
+  }
+
+  void receive_chunk(const IterationSet& chunk) {
+    if (!chunk.empty()) {
+      ++statistics_.chunks;
+      if (rank_ != 0 && kernel_.bytes_per_iteration() != 0) {
+        send_message(0, loop_message::DataRequest{chunk});  // rank 0 holds the pool's data
+      } else {
+        owned_.push_back(chunk);
+        idle_ = false;
+      }
+    }
+    scheme_->on_chunk(*this, chunk);
+  }
+
+  // ---- A loop's life ----
+
+  void begin_loop(int loop) {
+    loop_ = loop;
+    const int nest = loop % kernel_.loop_count();
+    kernel_.begin_loop(nest);
+    iterations_ = kernel_.iterations();
+    owned_.clear();
+    loop_over_ = false;
+    paused_ = false;
+    idle_ = false;
+    done_since_report_ = 0;
+    executed_ = 0;
+    outputs_ = 0;
+    pool_state_ = 0;
+    mark_profile();
+    const std::vector<IterationSet> mine = scheme_->initial_share(rank_, size_, iterations_);
+    if (nest == 0) {
+      for (const IterationSet& set : mine)
+        set.for_each_range([&](std::uint64_t first, std::uint64_t n) { kernel_.generate(first, n); });
+      if (rank_ == 0 && pool_loop()) kernel_.generate(0, iterations_);
+      for (const IterationSet& set : mine) owned_.push_back(set);
+    } else if (rank_ == 0) {
+      // The sequential step left every iteration's data here.
+      for (int other = 1; other < size_; ++other) {
+        std::vector<IterationSet> theirs = scheme_->initial_share(other, size_, iterations_);
+        if (!theirs.empty()) send_work(other, std::move(theirs));
+      }
+      for (const IterationSet& set : mine) owned_.push_back(set);
+    }
+    scheme_->on_loop_start(*this);
+    // Messages of this loop that came before its start.
+    std::deque<Message> early = std::move(early_);
+    early_.clear();
+    for (Message& message : early) handle(std::move(message));
+    if (iterations_ == 0) {
+      if (rank_ == 0) count_executed(0);
+      return;
+    }
+    if (owned_.empty() && (nest == 0 || rank_ == 0 || pool_loop())) check_idle();
+  }
+
+  bool pool_loop() const { return scheme_->uses_pool(); }
+
+  // Out of work: report what was done, and let the scheme find more.
+  void check_idle() {
+    if (!owned_.empty() || loop_over_ || terminated_) return;
+    if (done_since_report_ > 0) {
+      const std::uint64_t done = done_since_report_;
+      done_since_report_ = 0;
+      if (SharedCounters* counters = outbox_.shared_counters()) {
+        if (counters->fetch_add(kExecutedCounter, done) + done == iterations_) announce_end();
+      } else if (rank_ == 0) {
+        count_executed(done);
+      } else {
+        send_message(0, loop_message::Executed{done});
+      }
+      // The report may have ended the loop, and begun the next one.
+      if (loop_over_ || terminated_ || !owned_.empty()) return;
+    }
+    if (idle_ || paused_) return;
+    idle_ = true;
+    scheme_->on_idle(*this);
+  }
+
+  void count_executed(std::uint64_t done) {
+    executed_ += done;
+    if (executed_ == iterations_) announce_end();
+  }
+
+  void announce_end() {
+    for (int other = 0; other < size_; ++other)
+      if (other != rank_) send_message(other, loop_message::LoopEnd{});
+    end_loop();
+  }
+
+  void end_loop() {
+    if (loop_over_) return;
+    loop_over_ = true;
+    owned_.clear();
+    Output output = kernel_.take_output();
+    if (rank_ == 0) {
+      merged_ = std::move(output);
+      if (++outputs_ == size_) after_loop_at_root();
+    } else {
+      loop_message::Output message;
+      encode(output, message.bytes);
+      send_message(0, std::move(message));
+    }
+  }
+
+  // Rank 0, every output in: the sequential step, then the next loop or the end.
+  void after_loop_at_root() {
+    const int nest = loop_ % kernel_.loop_count();
+    if (loop_ + 1 >= loops_) {
+      result_ = std::move(merged_);
+      for (int other = 1; other < size_; ++other) send_message(other, loop_message::Finish{});
+      finish();
+      return;
+    }
+    if (nest + 1 < kernel_.loop_count()) kernel_.between_loops(nest, std::move(merged_));
+    merged_ = Output{};
+    if (SharedCounters* counters = outbox_.shared_counters()) {
+      counters->store(kPoolCounter, 0);
+      counters->store(kExecutedCounter, 0);
+    }
+    for (int other = 1; other < size_; ++other) send_message(other, loop_message::LoopStart{});
+    begin_loop(loop_ + 1);
+  }
+
+  void finish() {
+    terminated_ = true;
+    finished_at_ = outbox_.now();
+  }
+
+  // Real runtimes: the work took `elapsed` under the load model; wait out the rest.
+  static void wait_until(std::chrono::steady_clock::time_point start, double elapsed) {
+    const auto end = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                 std::chrono::duration<double>(elapsed));
+    while (std::chrono::steady_clock::now() < end) {
+    }
+  }
+
+  const int rank_;
+  const int size_;
+  K kernel_;
+  std::unique_ptr<LoopScheme> scheme_;
+  Outbox<Message>& outbox_;
+  const LoopRunOptions options_;
+  const LoadModel& load_;
+  const int loops_;  // steps × nests
+
+  int loop_ = 0;
+  std::uint64_t iterations_ = 0;
+  std::deque<IterationSet> owned_;  // held, not yet done, in the order they are done
+  std::deque<Message> early_;       // of a loop not begun here yet
+  bool paused_ = false;
+  bool idle_ = false;
+  bool loop_over_ = false;
+  bool terminated_ = false;
+  bool interrupted_ = false;
+  std::uint64_t done_since_report_ = 0;
+  std::uint64_t profile_done_ = 0;
+  double profile_busy_ = 0;
+  double busy_ = 0;
+  double finished_at_ = 0;
+  LoopStatistics statistics_;
+
+  // Rank 0 only.
+  std::uint64_t executed_ = 0;    // iterations reported done in this loop
+  std::uint64_t pool_state_ = 0;  // the pool, where there are no shared counters
+  int outputs_ = 0;
+  Output merged_{};
+  Output result_{};
+};
+
+}  // namespace stacksplit::core

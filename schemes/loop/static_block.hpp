@@ -1,0 +1,31 @@
+#pragma once
+// Static block scheduling, the "no DLB" baseline of Zaki, Parthasarathy & Li,
+// "Customized Dynamic Load Balancing", §1.5: the iterations are divided into
+// P equal contiguous blocks, one per processor, fixed for the whole loop;
+// nothing moves, whatever the speeds and the load.
+
+#include <cstdint>
+#include <vector>
+
+#include "core/loop/loop_scheme.hpp"
+
+namespace stacksplit::schemes {
+
+// Processor `rank`'s block of n iterations split as evenly as possible.
+inline core::IterationSet equal_block(int rank, int size, std::uint64_t n) {
+  const std::uint64_t p = static_cast<std::uint64_t>(size), r = static_cast<std::uint64_t>(rank);
+  const std::uint64_t first = n * r / p, end = n * (r + 1) / p;
+  return core::IterationSet::range(first, end - first);
+}
+
+class StaticBlock final : public core::LoopScheme {
+ public:
+  std::string_view name() const override { return "static-block"; }
+  std::vector<core::IterationSet> initial_share(int rank, int size, std::uint64_t n) override {
+    const core::IterationSet block = equal_block(rank, size, n);
+    if (block.empty()) return {};
+    return {block};
+  }
+};
+
+}  // namespace stacksplit::schemes
