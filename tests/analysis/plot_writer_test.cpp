@@ -5,7 +5,6 @@
 #include <cstdlib>
 #include <sstream>
 
-#include "analysis/csv_export.hpp"
 #include "analysis/run_record_reader.hpp"
 #include "tests/analysis/synthetic_records.hpp"
 
@@ -86,29 +85,6 @@ TEST(PlotWriter, GnuplotRendersPngAndSvg) {
   std::string png = testing::read_file(dir.path() / "speedup.png");
   EXPECT_EQ(png.substr(1, 3), "PNG");
   EXPECT_NE(testing::read_file(dir.path() / "isoefficiency.svg").find("<svg"), std::string::npos);
-}
-
-TEST(CsvExport, WritesTheThreeTables) {
-  testing::TempDir dir;
-  auto files = write_csv_files(small_analysis(), dir.path());
-  ASSERT_EQ(files.size(), 3u);
-  std::string efficiency = testing::read_file(dir.path() / "efficiency.csv");
-  EXPECT_EQ(efficiency.substr(0, efficiency.find('\n')),
-            "app,runtime,topology,machine,scheme,split,cutoff,mode,time_kind,series,app,instance,"
-            "workers,problem_size,parallel_time_s,sequential_time_s,speedup,efficiency,overhead_s,"
-            "runs");
-  // One header and one row per configuration: 12 sizes x (P = 1 and 4 P).
-  EXPECT_EQ(std::count(efficiency.begin(), efficiency.end(), '\n'), 1 + 12 * 5);
-  std::string models = testing::read_file(dir.path() / "isoefficiency_models.csv");
-  EXPECT_NE(models.find("P*log2(P)"), std::string::npos) << models;
-  std::string iso = testing::read_file(dir.path() / "isoefficiency.csv");
-  EXPECT_EQ(std::count(iso.begin(), iso.end(), '\n'), 1 + 4);
-}
-
-TEST(CsvExport, QuotesFieldsThatNeedIt) {
-  EXPECT_EQ(csv_field("plain"), "plain");
-  EXPECT_EQ(csv_field("a,b"), "\"a,b\"");
-  EXPECT_EQ(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
 }
 
 }  // namespace
