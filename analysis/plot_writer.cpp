@@ -369,6 +369,8 @@ Plot isoefficiency_plot(const AnalysisResult& result) {
     for (const IsoPoint& p : iso.curve.points) {
       if (p.estimate.problem_size) points.points.emplace_back(p.workers, *p.estimate.problem_size);
     }
+    // A series may reach one target efficiency and not another.
+    if (points.points.empty()) continue;
     const int series_color = colors[iso.curve.series];
     points.style = "points pointtype " +
                    std::to_string(point_types[iso.curve.target_efficiency]) + " pointsize 1.3 " +

@@ -206,6 +206,23 @@ TEST(PlotWriter, FitsAreDrawnOverTheirPointsOnly) {
   EXPECT_NE(data.find("# fit"), std::string::npos) << data;
 }
 
+// A series that reaches one target efficiency but not another has no W(P)
+// points for the second; kumar94's records made the plot writer crash on it.
+TEST(PlotWriter, ATargetNoSeriesReachesIsSkipped) {
+  testing::SyntheticSweep sweep;
+  sweep.overhead = [](double p) { return 10 * p; };
+  sweep.workers = {2, 4, 8, 16};
+  sweep.sizes = testing::geometric_sizes(4, 1024, 1);  // E < 0.99 at every P
+  std::istringstream in(testing::to_jsonl(testing::synthetic_records(sweep)));
+  auto result =
+      analyze_records(read_run_records(in, "s.jsonl"), Grouping::by_all_fields(), {0.5, 0.99});
+  testing::TempDir dir;
+  auto output = write_plots(result, dir.path(), {false, "gnuplot"});
+  EXPECT_EQ(output.scripts.size(), 3u);
+  std::string data = testing::read_file(dir.path() / "isoefficiency.dat");
+  EXPECT_NE(data.find("# rp E=0.5"), std::string::npos) << data;
+}
+
 TEST(PlotWriter, GnuplotRendersPngAndSvg) {
   if (!gnuplot_available()) GTEST_SKIP() << "gnuplot is not installed; rendering not checked";
   testing::TempDir dir;
