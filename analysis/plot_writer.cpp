@@ -12,8 +12,12 @@
 namespace stacksplit::analysis {
 namespace {
 
-// Filled circle, square, triangle, diamond, then their outlines.
-constexpr int kPointTypes[] = {7, 5, 9, 13, 6, 4, 8, 12};
+// gnuplot's filled circle, square, triangles up and down, diamond, pentagon,
+// then their outlines, then the crosses: fifteen shapes told apart.
+constexpr int kPointTypes[] = {7, 5, 9, 11, 13, 15, 6, 4, 8, 10, 12, 14, 1, 2, 3};
+// gnuplot cycles through eight line colours; past them a series is told apart
+// by its point shape (speedup) or dash pattern (isoefficiency).
+constexpr int kColors = 8;
 // More ticks than this run together on a 1000-pixel axis.
 constexpr int kMaxTicks = 10;
 // A caption line longer than this leaves the image.
@@ -69,6 +73,11 @@ std::string number(double value) {
 }
 
 std::string color(int index) { return "linecolor " + std::to_string(index); }
+
+// Dashed for the first eight colours, then dotted, dash-dotted, ...
+std::string dash(int color_index) {
+  return "dashtype " + std::to_string(2 + (color_index - 1) / kColors % 4);
+}
 
 bool succeeds(const std::string& command) { return std::system(command.c_str()) == 0; }
 
@@ -276,7 +285,10 @@ Plot speedup_plot(const AnalysisResult& result) {
     Curve curve = best->second;
     curve.key = result.key(series);
     curve.name = result.label(series) + " on " + best->first.first + "/" + best->first.second;
-    curve.style = "linespoints pointtype 7 " + color(index++);
+    curve.style = "linespoints pointtype " +
+                  std::to_string(kPointTypes[(index - 1) / kColors % std::size(kPointTypes)]) +
+                  " " + color(index);
+    ++index;
     for (const auto& point : curve.points) p_high = std::max(p_high, point.first);
     keys_by_problem[best->first].push_back(curve.key);
     plot.curves.push_back(std::move(curve));
@@ -285,12 +297,12 @@ Plot speedup_plot(const AnalysisResult& result) {
   // The ideal S = P as data over the measured P, so it keeps to the range.
   plot.curves.push_back({"ideal S = P", "ideal S = P", {{1, 1}, {p_high, p_high}},
                          "lines dashtype 3 linecolor rgb 'gray'"});
+  // The problem first: when a line is cut, the series it lists are lost.
   for (const auto& [problem, keys] : keys_by_problem) {
-    std::string line = keys_by_problem.size() == 1 ? "problem" : "problem of";
+    std::string line = "problem (measured at the most P): " + problem.first + "/" + problem.second;
     if (keys_by_problem.size() > 1) {
-      for (std::size_t i = 0; i < keys.size(); ++i) line += (i ? ", " : " ") + keys[i];
+      for (std::size_t i = 0; i < keys.size(); ++i) line += (i ? ", " : ", for ") + keys[i];
     }
-    line += ": " + problem.first + "/" + problem.second + " (the one measured at the most P)";
     plot.caption.push_back(line);
   }
   explain_keys(result, plot);
@@ -380,7 +392,7 @@ Plot isoefficiency_plot(const AnalysisResult& result) {
     if (!iso.model) continue;
     const ModelFit& m = iso.model->best;
     Curve fit{"fit " + name + ": " + m.to_string() + (iso.model->indicative() ? " (indicative)" : ""),
-              "", {}, "lines dashtype 2 " + color(series_color)};
+              "", {}, "lines " + dash(series_color) + " " + color(series_color)};
     constexpr int kSamples = 40;
     for (int i = 0; i <= kSamples; ++i) {
       double p = low * std::pow(high / low, static_cast<double>(i) / kSamples);
@@ -391,7 +403,8 @@ Plot isoefficiency_plot(const AnalysisResult& result) {
     plot.curves.push_back(std::move(fit));
   }
   for (const auto& [series, index] : colors) {
-    plot.legend.push_back({result.key(series), "lines linewidth 2 " + color(index)});
+    plot.legend.push_back(
+        {result.key(series), "lines linewidth 2 " + dash(index) + " " + color(index)});
   }
   for (const auto& [target, type] : point_types) {
     plot.legend.push_back({"E = " + number(target),
