@@ -147,7 +147,8 @@ IsoefficiencyResult fit_curve(IsoCurve curve) {
 
 AnalysisResult analyze_records(const std::vector<RunRecord>& records, const Grouping& grouping,
                                const std::vector<double>& targets) {
-  AnalysisResult result{build_efficiency_table(records, grouping), {}, {}, {}, records.size(), {}, {}};
+  AnalysisResult result{
+      build_efficiency_table(records, grouping), {}, {}, {}, records.size(), {}, {}};
   label_series(result);
   for (IsoCurve& curve : isoefficiency_curves(result.table, targets)) {
     result.isoefficiency.push_back(fit_curve(std::move(curve)));

@@ -391,8 +391,9 @@ Plot isoefficiency_plot(const AnalysisResult& result) {
     plot.curves.push_back(std::move(points));
     if (!iso.model) continue;
     const ModelFit& m = iso.model->best;
-    Curve fit{"fit " + name + ": " + m.to_string() + (iso.model->indicative() ? " (indicative)" : ""),
-              "", {}, "lines " + dash(series_color) + " " + color(series_color)};
+    const std::string what = m.to_string() + (iso.model->indicative() ? " (indicative)" : "");
+    Curve fit{"fit " + name + ": " + what, "", {},
+              "lines " + dash(series_color) + " " + color(series_color)};
     constexpr int kSamples = 40;
     for (int i = 0; i <= kSamples; ++i) {
       double p = low * std::pow(high / low, static_cast<double>(i) / kSamples);
