@@ -1,5 +1,6 @@
 #include "analysis/cost_model/speed_forecast.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -35,50 +36,61 @@ SpeedForecast SpeedForecast::from_loads(std::vector<double> speeds,
   return forecast;
 }
 
+namespace {
+
+// The period a time falls in; times are counted from the loop's start.
+std::size_t period_of(double time_s, double persistence_s) {
+  return static_cast<std::size_t>(std::max(0.0, std::floor(time_s / persistence_s)));
+}
+
+}  // namespace
+
 double SpeedForecast::speed(int processor, double time_s) const {
   const double s = speeds_[static_cast<std::size_t>(processor)];
   if (loads_.empty()) return s;
+  return speed_in(processor, period_of(time_s, persistence_s_));
+}
+
+double SpeedForecast::speed_in(int processor, std::size_t period) const {
   const auto& history = loads_[static_cast<std::size_t>(processor)];
-  const double period = std::floor(std::max(0.0, time_s) / persistence_s_);
-  const std::size_t k = period >= static_cast<double>(history.size())
-                            ? history.size() - 1
-                            : static_cast<std::size_t>(period);
-  return s / (history[k] + 1);
+  return speeds_[static_cast<std::size_t>(processor)] /
+         (history[std::min(period, history.size() - 1)] + 1);
 }
 
 double SpeedForecast::work(int processor, double from_s, double to_s) const {
   if (!(to_s > from_s)) return 0;
   if (loads_.empty()) return speed(processor, from_s) * (to_s - from_s);
   double done = 0;
-  for (double t = from_s; t < to_s;) {
-    const double period_end = (std::floor(t / persistence_s_) + 1) * persistence_s_;
-    const double end = std::min(to_s, period_end);
-    done += speed(processor, t) * (end - t);
-    t = end;
+  // Periods by index, not by dividing times again: t/tℓ just below a whole
+  // number would find the same period for ever.
+  std::size_t k = period_of(from_s, persistence_s_);
+  for (double t = from_s; t < to_s; ++k) {
+    const double end = std::min(to_s, static_cast<double>(k + 1) * persistence_s_);
+    if (end > t) done += speed_in(processor, k) * (end - t);
+    t = std::max(t, end);
   }
   return done;
 }
 
 double SpeedForecast::finish_time(int processor, double from_s, double work) const {
   if (!(work > 0)) return from_s;
-  const auto& history =
-      loads_.empty() ? std::vector<int>{} : loads_[static_cast<std::size_t>(processor)];
+  const double never = std::numeric_limits<double>::infinity();
+  if (loads_.empty()) {
+    const double s = speed(processor, from_s);
+    return s > 0 ? from_s + work / s : never;
+  }
+  const std::size_t last = loads_[static_cast<std::size_t>(processor)].size() - 1;
   double t = from_s;
   double left = work;
-  while (true) {
-    const double s = speed(processor, t);
-    // The last period lasts for ever.
-    const double periods_left =
-        loads_.empty() ? 0
-                       : static_cast<double>(history.size()) - std::floor(t / persistence_s_) - 1;
-    if (loads_.empty() || periods_left <= 0) {
-      return s > 0 ? t + left / s : std::numeric_limits<double>::infinity();
-    }
-    const double period_end = (std::floor(t / persistence_s_) + 1) * persistence_s_;
-    const double can = s * (period_end - t);
-    if (can >= left && s > 0) return t + left / s;
+  for (std::size_t k = period_of(from_s, persistence_s_);; ++k) {
+    const double s = speed_in(processor, k);
+    // The last load given lasts for ever.
+    if (k >= last) return s > 0 ? t + left / s : never;
+    const double end = static_cast<double>(k + 1) * persistence_s_;
+    const double can = s * std::max(0.0, end - t);
+    if (s > 0 && can >= left) return t + left / s;
     left -= can;
-    t = period_end;
+    t = std::max(t, end);
   }
 }
 

@@ -13,6 +13,7 @@
 // integral is what the strategies measure ("iterations done per second,
 // since the last synchronization point", §1.2).
 
+#include <cstddef>
 #include <vector>
 
 namespace stacksplit::analysis::cost_model {
@@ -39,6 +40,8 @@ class SpeedForecast {
   double finish_time(int processor, double from_s, double work) const;
 
  private:
+  double speed_in(int processor, std::size_t period) const;
+
   std::vector<double> speeds_;           // S_i, or σ_i for a constant forecast
   std::vector<std::vector<int>> loads_;  // empty: constant
   double persistence_s_ = 0;

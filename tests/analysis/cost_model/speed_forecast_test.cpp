@@ -30,6 +30,16 @@ TEST(SpeedForecast, LoadsChangeEveryPersistencePeriod) {
   EXPECT_THROW(SpeedForecast::from_loads({1}, {{-1}}, 1), std::invalid_argument);
 }
 
+TEST(SpeedForecast, PeriodsThatAreNotExactInBinaryStillEnd) {
+  // tℓ = 0.1 s, σ = 1, 1/2, 1, 1/2, ... (0.3/0.1 is 2.9999999999999996 in
+  // binary): from 0.3 to 0.7 s, 0.05 + 0.1 + 0.05 + 0.1 = 0.3.
+  auto f = SpeedForecast::from_loads({1}, {{0, 1, 0, 1, 0, 1, 0, 1}}, 0.1);
+  EXPECT_NEAR(f.work(0, 0.3, 0.7), 0.3, 1e-12);
+  EXPECT_NEAR(f.finish_time(0, 0.3, 0.3), 0.7, 1e-12);
+  // Past the last period (k = 7, σ = 1/2) the last load stays.
+  EXPECT_NEAR(f.finish_time(0, 0.8, 1.0), 2.8, 1e-12);
+}
+
 TEST(SpeedForecast, ExpectedLoadFactor) {
   // ml = 5: (1 + 1/2 + ... + 1/6)/6 = 2.45/6.
   EXPECT_NEAR(expected_load_factor(5), 2.45 / 6, 1e-12);
