@@ -16,9 +16,9 @@
 // (LCDLB) a group that asks while the balancer serves others waits
 // Δ_g(j) = Σ_{k=1}^{ν(j)} [δ + ψ_k(j)], and
 //   C_g = η_g(ξ + δ) + Σ_{j=1}^{η_g} [κ_g(j) + ψ_g(j) + Δ_g(j)],  C = max_g C_g.
-// "We redistribute work as long as the potential benefit (predicted execution
-// time, excluding the cost of actual data movement) of the new assignment
-// results in at least a 10% improvement" (§1.2).
+// Work moves only when the new assignment is predicted to finish at least 10 %
+// sooner, data movement left out of the prediction (§1.2, "Data Movement and
+// Profitability Analysis").
 //
 // What the chapter leaves open, decided here:
 // - time runs on: the predicted time of a strategy is its computation plus
@@ -30,7 +30,9 @@
 //   first finisher idle; the next processor to run out synchronizes again;
 // - at Γ(η) = 0 the group ends when its slowest processor finishes the
 //   iteration it was in (the ⌈ ⌉ of eq. 1.3.1), plus that last ξ + δ;
-// - the balancer serves groups in the order they ask; Δ is the wait.
+// - the balancer serves groups in the order they ask; Δ is the wait;
+// - started at a synchronization (`--scheme auto`), that first one is j = 1,
+//   its ξ already paid and not counted (TC then has η − 1 ξ's).
 
 #include <vector>
 

@@ -3,9 +3,9 @@
 // iterations still unassigned, so chunks start large (little scheduling) and
 // shrink towards single iterations at the end (little imbalance) —
 // Polychronopoulos & Kuck, "Guided Self-Scheduling: A Practical Scheduling
-// Scheme for Parallel Supercomputers", IEEE Trans. Computers 36(12), 1987;
-// as Zaki et al. put it, "each processor is assigned 1/P-th of the remaining
-// loop iterations" (Customized Dynamic Load Balancing, §1.1.1).
+// Scheme for Parallel Supercomputers", IEEE Trans. Computers 36(12), 1987
+// (summarized by Zaki et al., Customized Dynamic Load Balancing, §1.1.1, as
+// one P-th of the remaining iterations per request).
 //
 // Variant: GSS(k), the chunk never below k (k = 1 is the paper's GSS), and
 // never above what remains. The sequence does not depend on which processor

@@ -4,9 +4,8 @@
 // §1.3.1: processor, program, network and external-load parameters), and
 // where the prediction starts: at the beginning with equal blocks (`stacksplit
 // loop --predict`), or at the first synchronization with the loads observed
-// so far (`--scheme auto`, §1.3.3: "the program is run until the first
-// synchronization point [...] this load function, combined with all the other
-// parameters, can be plugged into the model").
+// so far (`--scheme auto`: §1.3.3 runs the loop in equal blocks to the first
+// synchronization, then feeds the loads seen so far to the model).
 
 #include <cstdint>
 #include <vector>
@@ -28,8 +27,8 @@ struct LoopStart {
   int processors() const { return static_cast<int>(held.size()); }
 };
 
-// Blocks of ⌊N/P⌋ or ⌈N/P⌉ iterations, the larger ones first, at time 0:
-// "initially we start out with equal work distribution" (§1.3.2).
+// Blocks of ⌊N/P⌋ or ⌈N/P⌉ iterations, the larger ones first, at time 0: the
+// chapter's initial distribution, χ_i(0) = N/P (§1.3.2).
 LoopStart equal_blocks(std::int64_t iterations, int processors);
 
 // What one processor did until the first synchronization, its blocks having

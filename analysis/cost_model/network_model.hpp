@@ -4,12 +4,10 @@
 // synchronize with, each a low-degree polynomial in the number of processors
 // P and the message size m:
 //   cost(P, m) = Σ_{a ≤ degree_p, b ≤ degree_bytes} c[a][b] · P^a · m^b.
-// "We measure the latency and bandwidth for the network, and we obtain models
-// for the different types of communication patterns [...] by simple polynomial
-// fitting (polyfit), for the all-to-all (AA), all-to-one (AO), and one-to-all
-// (OA) communication patterns." — Zaki, Parthasarathy & Li, Customized
-// Dynamic Load Balancing, §1.5.1 (their PVM on Ethernet: L = 2414.5 µs,
-// B = 0.96 MB/s).
+// The network is characterized off-line: latency, bandwidth, and a polynomial
+// fit of measured all-to-all, all-to-one and one-to-all costs — Zaki,
+// Parthasarathy & Li, Customized Dynamic Load Balancing, §1.5.1 and Figure
+// 1.6 (their PVM on Ethernet: L = 2414.5 µs, B = 0.96 MB/s).
 //
 // The chapter writes GDDLB's exchange as all-to-all(P²): an all-to-all among
 // P processors, P² messages. Here an exchange is always named by P, the

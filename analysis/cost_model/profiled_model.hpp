@@ -1,15 +1,11 @@
 #pragma once
-// Profiled re-partitioning in the cost model's terms. "When profiled
-// scheduling is specified, the number of times iteration specified by
-// eval_skip is normally performed by each thread, and performance measurement
-// is performed for the next number of times iteration specified by eval_size.
-// Then, each thread will calculate the runtime performance and the remaining
-// iteration space will be partitioned [...] to each thread according to a
-// performance ratio"; the speeds are broadcast to all threads, and the loop is
-// re-partitioned only "when the performance improvement is above a certain
-// threshold" — Sakae, Sato, Matsuoka & Harada, "Preliminary Evaluation of
-// Dynamic Load Balancing Using Loop Re-partitioning on Omni/SCASH", §3.1;
-// moving "more gradually" (dampening) is their future work, here a factor.
+// Profiled re-partitioning in the cost model's terms: each thread runs
+// eval_skip iterations unmeasured and eval_size measured ones; the threads
+// broadcast their speeds, and if the predicted gain passes a threshold the
+// remaining iterations are re-partitioned in proportion to the speeds — Sakae,
+// Sato, Matsuoka & Harada, "Preliminary Evaluation of Dynamic Load Balancing
+// Using Loop Re-partitioning on Omni/SCASH", §3.1 (Figure 4); a damped,
+// gradual re-partition is their proposed future work, here a factor.
 //
 // So its cost is one synchronization (an all-to-all of the speeds: a barrier
 // and a broadcast, ξ = all-to-all(P)), δ, and the data of the moved

@@ -1,12 +1,10 @@
 #pragma once
-// The new distribution at a synchronization and the moves that reach it.
-// "We now distribute this work proportional to the average effective speed of
-// the processors, i.e., χ_i(j) = (σ_i(j) / Σ_k σ_k(j)) · Γ(j)" (eq. 1.3.3);
-// "the amount of basic units of work moved during a synchronization is
-// α(j) = ½ Σ_i |γ_i(j) − χ_i(j)|", and "the number of messages required to
-// move the work and data arrays, β(j), can be calculated from the old and new
-// distribution values" — Zaki, Parthasarathy & Li, Customized Dynamic Load
-// Balancing, §1.3.2.
+// The new distribution at a synchronization and the moves that reach it: the
+// work left is shared in proportion to the average effective speeds,
+// χ_i(j) = (σ_i(j) / Σ_k σ_k(j)) · Γ(j) (eq. 1.3.3); the work moved is
+// α(j) = ½ Σ_i |γ_i(j) − χ_i(j)|, and the messages β(j) follow from the old
+// and the new distribution — Zaki, Parthasarathy & Li, Customized Dynamic
+// Load Balancing, §1.3.2, "Amount of Work Moved" and "Data Movement Cost".
 //
 // Iterations are whole: χ_i is rounded by largest remainder (the floors,
 // then one more to the largest fractional parts, lower rank first on a tie),

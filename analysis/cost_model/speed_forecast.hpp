@@ -1,17 +1,16 @@
 #pragma once
 // The effective speed σ_i(t) each processor is expected to have from now on:
-// its normalized speed S_i divided by its external load plus one, "the
-// effective speed of processor is inversely proportional to the amount of
-// load on it, which is given as S_i/(ℓ_i(k)+1)" (Zaki, Parthasarathy & Li,
-// Customized Dynamic Load Balancing, §1.3.2, "Effect of Discrete Load"), the
-// load ℓ_i(k) holding for the k-th period of tℓ seconds.
+// its normalized speed S_i divided by its external load plus one,
+// S_i/(ℓ_i(k)+1), the load ℓ_i(k) holding for the k-th period of tℓ seconds
+// (Zaki, Parthasarathy & Li, Customized Dynamic Load Balancing, §1.3.2,
+// "Effect of Discrete Load").
 //
 // The chapter averages S_i/(ℓ_i(k)+1) over the periods a..b an interval
 // touches, each period counting once. Here a processor's work is the
 // integral of σ_i over time, so a period counts for the time spent in it;
 // the two agree when the load is constant over the interval, and the
-// integral is what the strategies measure ("iterations done per second,
-// since the last synchronization point", §1.2).
+// integral is what the strategies measure: iterations per second since the
+// last synchronization (§1.2, "Performance Metric").
 
 #include <cstddef>
 #include <vector>

@@ -1,8 +1,7 @@
 #pragma once
-// No balancing: every processor finishes what it holds (from the start,
-// equal blocks: "we partition the iterations in equal blocks among all the
-// processors, and let the program run to completion" — Zaki, Parthasarathy &
-// Li, Customized Dynamic Load Balancing, §1.5.2, their "no DLB").
+// No balancing: every processor finishes what it holds — from the start,
+// equal blocks run to completion, the baseline Zaki, Parthasarathy & Li
+// normalize against (Customized Dynamic Load Balancing, §1.5.2, "no DLB").
 
 #include <vector>
 

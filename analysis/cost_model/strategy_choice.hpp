@@ -1,9 +1,9 @@
 #pragma once
 // Every strategy's predicted time, and the choice among them: what `--scheme
-// auto` asks at the first synchronization ("This information is then used to
-// commit to the best strategy after this stage" — Zaki, Parthasarathy & Li,
-// Customized Dynamic Load Balancing, §1.3.3) and `stacksplit loop --predict`
-// prints, here over the chapter's four strategies and the rest of the family.
+// auto` asks at the first synchronization, committing to the predicted best
+// as Zaki, Parthasarathy & Li do (Customized Dynamic Load Balancing, §1.3.3),
+// and what `stacksplit loop --predict` prints — here over the chapter's four
+// strategies and the rest of the family.
 
 #include <optional>
 #include <span>

@@ -1,12 +1,12 @@
 #pragma once
-// The cost of one synchronization, ξ, per strategy, from the fitted exchanges:
-// "The synchronization involves the sending of interrupt from the fastest
-// processor to the other processors, who then send their performance profile
-// to the load balancer.
+// The cost of one synchronization, ξ, per strategy, from the fitted
+// exchanges: the first processor to finish interrupts the others (one-to-all),
+// and they send their profiles to the balancer (all-to-one) or, with
+// replicated balancers, to each other (all-to-all):
 //   GCDLB: ξ = one-to-all(P) + all-to-one(P)
 //   GDDLB: ξ = one-to-all(P) + all-to-all(P²)
 //   LCDLB (per group): ξ = one-to-all(K) + all-to-one(K)
-//   LDDLB (per group): ξ = one-to-all(K) + all-to-all(K²)"
+//   LDDLB (per group): ξ = one-to-all(K) + all-to-all(K²)
 // — Zaki, Parthasarathy & Li, Customized Dynamic Load Balancing, §1.3.2,
 // "Cost of Synchronization". The interrupt carries `interrupt` bytes, a
 // profile `profile` bytes.
