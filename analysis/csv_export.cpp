@@ -1,19 +1,22 @@
 #include "analysis/csv_export.hpp"
 
+#include <algorithm>
+#include <cassert>
+#include <charconv>
 #include <optional>
-#include <sstream>
 
 #include "analysis/output_file.hpp"
 
 namespace stacksplit::analysis {
 namespace {
 
-// Full precision: CSV is for further computation, not for reading.
+// The shortest text that reads back as the same double: every digit CSV's
+// further computation needs, and 0.7 rather than 0.69999999999999996.
 std::string number(double value) {
-  std::ostringstream out;
-  out.precision(17);
-  out << value;
-  return out.str();
+  char buffer[64];
+  auto [end, error] = std::to_chars(buffer, buffer + sizeof buffer, value);
+  assert(error == std::errc());
+  return std::string(buffer, end);
 }
 
 std::string number(const std::optional<double>& value) { return value ? number(*value) : ""; }
@@ -37,27 +40,37 @@ class CsvWriter {
   bool first_ = true;
 };
 
+// The grouped fields, then the series' label and its legend key in the plots.
 void write_series_header(CsvWriter& csv, const Grouping& grouping) {
   for (SeriesField field : grouping.fields()) csv << field_name(field);
-  csv << "series";
+  csv << "series" << "key";
 }
 
 void write_series(CsvWriter& csv, const AnalysisResult& result, const SeriesKey& key) {
   for (const std::string& value : key) csv << value;
-  csv << result.label(key);
+  csv << result.label(key) << result.key(key);
+}
+
+bool groups_app(const Grouping& grouping) {
+  const auto& fields = grouping.fields();
+  return std::find(fields.begin(), fields.end(), SeriesField::kApp) != fields.end();
 }
 
 void write_efficiency(const AnalysisResult& result, std::ostream& out) {
   CsvWriter csv(out);
   write_series_header(csv, result.table.grouping);
-  for (const char* name : {"app", "instance", "workers", "problem_size", "parallel_time_s",
+  // The problem is (app, instance); app is a column already when grouped.
+  const bool app_column = !groups_app(result.table.grouping);
+  if (app_column) csv << "app";
+  for (const char* name : {"instance", "workers", "problem_size", "parallel_time_s",
                            "sequential_time_s", "speedup", "efficiency", "overhead_s", "runs"}) {
     csv << name;
   }
   csv.end_row();
   for (const EfficiencyCell& c : result.table.cells) {
     write_series(csv, result, c.series);
-    csv << c.app << c.instance << std::to_string(c.workers) << number(c.problem_size)
+    if (app_column) csv << c.app;
+    csv << c.instance << std::to_string(c.workers) << number(c.problem_size)
         << number(c.parallel_time_s) << number(c.sequential_time_s) << number(c.speedup())
         << number(c.efficiency()) << number(c.overhead_s()) << std::to_string(c.runs);
     csv.end_row();
@@ -87,8 +100,9 @@ void write_isoefficiency(const AnalysisResult& result, std::ostream& out) {
 void write_models(const AnalysisResult& result, std::ostream& out) {
   CsvWriter csv(out);
   write_series_header(csv, result.table.grouping);
-  for (const char* name : {"target_efficiency", "model", "a", "b", "c0", "c1", "cv_smape", "smape",
-                           "r_squared", "theory", "agrees_with_theory", "note"}) {
+  for (const char* name : {"target_efficiency", "model", "a", "b", "c0", "c1", "points",
+                           "indicative", "cv_smape", "smape", "r_squared", "theory", "verdict",
+                           "verdict_note", "note"}) {
     csv << name;
   }
   csv.end_row();
@@ -98,14 +112,15 @@ void write_models(const AnalysisResult& result, std::ostream& out) {
     if (iso.model) {
       const ModelFit& m = iso.model->best;
       csv << m.to_string() << number(m.hypothesis.a.value()) << std::to_string(m.hypothesis.b)
-          << number(m.c0) << number(m.c1) << number(m.cv_smape) << number(m.smape)
+          << number(m.c0) << number(m.c1) << std::to_string(iso.model->points)
+          << (iso.model->indicative() ? "yes" : "no") << number(m.cv_smape) << number(m.smape)
           << number(m.r_squared);
     } else {
-      for (int i = 0; i < 8; ++i) csv << "";
+      for (int i = 0; i < 10; ++i) csv << "";
     }
-    std::string agrees;
-    if (iso.agrees_with_theory) agrees = *iso.agrees_with_theory ? "yes" : "no";
-    csv << iso.theory << agrees << iso.model_note;
+    std::string verdict;
+    if (iso.verdict) verdict = *iso.verdict == BoundVerdict::kWithinBound ? "within" : "faster";
+    csv << iso.theory << verdict << iso.verdict_note << iso.model_note;
     csv.end_row();
   }
 }

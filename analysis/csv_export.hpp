@@ -3,7 +3,10 @@
 // per configuration), isoefficiency.csv (one row per series, target and P) and
 // isoefficiency_models.csv (the chosen model per series and target). Every
 // file starts with the grouped fields, so rows can be filtered without parsing
-// labels; a value that is not computable is an empty field.
+// labels, then the series' label and its legend key in the plots; a value that
+// is not computable is an empty field. Numbers are the shortest text that
+// reads back as the same double; times are in seconds (wall or virtual, as
+// the time_kind column says), sizes in nodes.
 
 #include <filesystem>
 #include <string>

@@ -167,8 +167,12 @@ double loo_cv_smape(const Hypothesis& hypothesis, const std::vector<double>& p,
 std::optional<ModelSelection> select_model(const std::vector<double>& p,
                                            const std::vector<double>& y) {
   assert(p.size() == y.size());
-  if (std::set<double>(p.begin(), p.end()).size() < kMinPointsToFit) return std::nullopt;
+  const std::set<double> distinct(p.begin(), p.end());
+  if (distinct.size() < kMinPointsToFit) return std::nullopt;
   ModelSelection selection;
+  selection.points = distinct.size();
+  selection.smallest_p = *distinct.begin();
+  selection.largest_p = *distinct.rbegin();
   // Hypotheses come simplest first, and the stable sort keeps that order
   // among equal scores, so a tie goes to the simpler model.
   for (const Hypothesis& h : extrap_hypotheses()) {

@@ -49,13 +49,23 @@ struct ModelFit {
   std::string to_string() const;
 };
 
+// Leave-one-out needs two points to fit on besides the one left out.
+inline constexpr std::size_t kMinPointsToFit = 3;
+// Below this many points the ranking is not evidence. With three points each
+// fold is a line through the other two, and with four nearly so; among 60
+// hypotheses one then predicts the left-out points well by chance, and its
+// tiny cross-validated error says nothing about the form. Such a fit is kept,
+// but only as indicative: no ranking, no verdict against the literature.
+inline constexpr std::size_t kMinPointsToRank = 5;
+
 struct ModelSelection {
   ModelFit best;
   std::vector<ModelFit> candidates;  // every admissible hypothesis, best first
+  std::size_t points = 0;            // distinct P fitted
+  double smallest_p = 0;
+  double largest_p = 0;
+  bool indicative() const { return points < kMinPointsToRank; }
 };
-
-// Leave-one-out needs two points to fit on besides the one left out.
-inline constexpr std::size_t kMinPointsToFit = 3;
 
 // Least squares for one hypothesis, with SMAPE and R² on the fitted points
 // (cv_smape is left 0). Nullopt when the points cannot determine c0 and c1.
@@ -71,7 +81,7 @@ double loo_cv_smape(const Hypothesis& hypothesis, const std::vector<double>& p,
 double smape(const std::vector<double>& predicted, const std::vector<double>& actual);
 
 // The best hypothesis for the points; nullopt with fewer than kMinPointsToFit
-// distinct P. A term hypothesis whose fitted c1 is not positive is not
+// distinct P, indicative() with fewer than kMinPointsToRank. A term hypothesis whose fitted c1 is not positive is not
 // admitted: W(P) grows with P, so a falling term only fits noise.
 std::optional<ModelSelection> select_model(const std::vector<double>& p,
                                            const std::vector<double>& y);

@@ -20,16 +20,26 @@ std::string overhead_text(const EfficiencyCell& cell) {
   return optional_number(overhead);
 }
 
+// The unit of a series' times: simulated runs count virtual seconds, which
+// must not be read as the seconds a user waited.
+std::string time_unit(const AnalysisResult& result, const SeriesKey& series) {
+  auto kind = result.table.grouping.value_in(series, SeriesField::kTimeKind);
+  return kind && *kind == "virtual" ? "virtual s" : "s";
+}
+
 void print_efficiency(const AnalysisResult& result, std::ostream& out) {
   out << "Speedup S = T1/Tp, efficiency E = T1/(P*Tp), overhead To = P*Tp - T1"
-      << " (median of repeated runs)\n";
+      << " (median of repeated runs); W in nodes expanded, times in wall seconds,"
+      << " or virtual seconds of the simulated machine\n";
   std::set<std::string> missing;
   const auto& cells = result.table.cells;
   for (std::size_t begin = 0; begin < cells.size();) {
     std::size_t end = begin;
     while (end < cells.size() && cells[end].series == cells[begin].series) ++end;
     out << "\n" << result.label(cells[begin].series) << "\n";
-    TextTable table({"problem", "W", "P", "Tp", "T1", "speedup", "efficiency", "To", "runs"});
+    const std::string unit = " (" + time_unit(result, cells[begin].series) + ")";
+    TextTable table({"problem", "W (nodes)", "P", "Tp" + unit, "T1" + unit, "speedup",
+                     "efficiency", "To" + unit, "runs"});
     for (std::size_t i = begin; i < end; ++i) {
       const EfficiencyCell& c = cells[i];
       table.add_row({c.app + "/" + c.instance, format_number(c.problem_size),
@@ -52,7 +62,7 @@ void print_isoefficiency(const IsoefficiencyResult& iso, const AnalysisResult& r
                          std::ostream& out) {
   out << "\n" << result.label(iso.curve.series)
       << ", E = " << format_number(iso.curve.target_efficiency) << "\n";
-  TextTable table({"P", "W(P)", "model", "note"});
+  TextTable table({"P", "W(P) (nodes)", "model", "note"});
   table.align_left(3);
   for (const IsoPoint& point : iso.curve.points) {
     const auto& w = point.estimate.problem_size;
@@ -65,24 +75,33 @@ void print_isoefficiency(const IsoefficiencyResult& iso, const AnalysisResult& r
     table.print(out);
   }
   if (iso.model) {
-    const ModelFit& best = iso.model->best;
-    out << "  model:  W(P) = " << best.to_string() << "\n"
-        << "  fit:    LOO-CV SMAPE " << format_number(best.cv_smape, 3) << "%, SMAPE "
-        << format_number(best.smape, 3) << "%, R^2 " << format_number(best.r_squared, 5)
-        << ", best of " << iso.model->candidates.size() << " hypotheses\n";
-    if (iso.model->candidates.size() > 1) {
-      const ModelFit& next = iso.model->candidates[1];
-      out << "  next:   W(P) = " << next.to_string() << " (LOO-CV SMAPE "
-          << format_number(next.cv_smape, 3) << "%)\n";
+    const ModelSelection& model = *iso.model;
+    const ModelFit& best = model.best;
+    const std::string points = std::to_string(model.points) + " points (P = " +
+                               format_number(model.smallest_p) + " to " +
+                               format_number(model.largest_p) + ")";
+    if (model.indicative()) {
+      out << "  model:  W(P) = " << best.to_string() << " (indicative)\n"
+          << "  fit:    " << points << ": indicative only, ranking "
+          << model.candidates.size() << " hypotheses needs at least " << kMinPointsToRank
+          << " points; SMAPE " << format_number(best.smape, 3) << "% on the points\n";
+    } else {
+      out << "  model:  W(P) = " << best.to_string() << "\n"
+          << "  fit:    " << points << ", LOO-CV SMAPE " << format_number(best.cv_smape, 3)
+          << "%, SMAPE " << format_number(best.smape, 3) << "%, R^2 "
+          << format_number(best.r_squared, 5) << ", best of " << model.candidates.size()
+          << " hypotheses\n";
+      if (model.candidates.size() > 1) {
+        const ModelFit& next = model.candidates[1];
+        out << "  next:   W(P) = " << next.to_string() << " (LOO-CV SMAPE "
+            << format_number(next.cv_smape, 3) << "%)\n";
+      }
     }
   } else {
     out << "  model:  " << iso.model_note << "\n";
   }
-  out << "  theory: " << iso.theory;
-  if (iso.agrees_with_theory) {
-    out << (*iso.agrees_with_theory ? "; the fitted form agrees" : "; the fitted form differs");
-  }
-  out << "\n";
+  out << "  theory: " << iso.theory << "\n";
+  if (!iso.verdict_note.empty()) out << "          " << iso.verdict_note << "\n";
 }
 
 }  // namespace
@@ -98,7 +117,9 @@ void print_report(const AnalysisResult& result, std::ostream& out) {
   print_efficiency(result, out);
   if (!result.isoefficiency.empty()) {
     out << "\nIsoefficiency: W(P) keeping efficiency E, interpolated in log W;"
-        << " model c0 + c1*P^a*log2(P)^b chosen by leave-one-out SMAPE\n";
+        << " model c0 + c1*P^a*log2(P)^b chosen by leave-one-out SMAPE"
+        << " (indicative only below " << kMinPointsToRank << " points);"
+        << " the literature's forms are O() bounds, so a fit is within a bound or grows faster\n";
   }
   for (const IsoefficiencyResult& iso : result.isoefficiency) print_isoefficiency(iso, result, out);
 }

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <cmath>
+
+#include "analysis/text_table.hpp"
 
 namespace stacksplit::analysis {
 namespace {
@@ -35,14 +38,17 @@ namespace {
 // RP's O(P log^3 P) charges a request log P hops; with cut-through routing
 // (the Ncube/2), where a message costs about the same at any distance, the
 // same count of requests, V(P)·log W = O(P log P)·log W, gives P log^2 P.
-// That is a derivation, not a citation, so it is not an entry; neither form
-// is compared with the fit (log^3 P is outside the fitted set).
+// That is a derivation, not a citation, so it is not an entry; a fit is
+// judged against the cited P log^3 P, which P log^2 P lies within.
+//
+// Every form here is an upper bound (O), so a fit is judged within it or
+// growing faster, never "equal"; NN's Theta depends on alpha and gets none.
 constexpr std::string_view kRead = "KGR94, section on the quality of splitting";
 constexpr std::string_view kCited = "KGR94, as commonly cited";
 
 constexpr std::array kTable = {
     TheoreticalIsoefficiency{"rp", Architecture::kHypercube, "O(P log^3 P) (times 1/alpha)",
-                             std::nullopt, kRead},
+                             Hypothesis{{1, 1}, 3}, kRead},
     TheoreticalIsoefficiency{"nn", Architecture::kHypercube,
                              "Theta(P^log2(1+1/alpha)), exponential-like in 1/alpha", std::nullopt,
                              kRead},
@@ -65,6 +71,38 @@ std::string normalized_scheme(std::string_view scheme) {
 }
 
 }  // namespace
+
+BoundVerdict judge_against_bound(const Hypothesis& fitted, const Hypothesis& bound) {
+  // Exponents of P compared exactly as fractions: a/b < c/d iff a·d < c·b.
+  const long fitted_a = static_cast<long>(fitted.a.numerator) * bound.a.denominator;
+  const long bound_a = static_cast<long>(bound.a.numerator) * fitted.a.denominator;
+  if (fitted_a != bound_a) {
+    return fitted_a < bound_a ? BoundVerdict::kWithinBound : BoundVerdict::kFasterThanBound;
+  }
+  return fitted.b <= bound.b ? BoundVerdict::kWithinBound : BoundVerdict::kFasterThanBound;
+}
+
+std::string describe_verdict(BoundVerdict verdict, const Hypothesis& fitted,
+                             const Hypothesis& bound, double smallest_p, double largest_p) {
+  std::string text;
+  if (verdict == BoundVerdict::kFasterThanBound) {
+    text = "grows faster than the bound: the fitted " + fitted.to_string() + " outgrows " +
+           bound.to_string();
+  } else if (fitted == bound) {
+    text = "within the bound: the fitted form is the bound's own, " + bound.to_string();
+  } else {
+    text = "within the bound: the fitted " + fitted.to_string() + " grows more slowly than " +
+           bound.to_string();
+  }
+  if (fitted == bound || !(smallest_p > 1) || !(largest_p > smallest_p)) return text;
+  auto growth = [&](const Hypothesis& h) {
+    const double ratio = h.term(largest_p) / h.term(smallest_p);
+    // Whole numbers read better than 3.28e+04 for the large ratios.
+    return (ratio < 100 ? format_number(ratio, 3) : std::to_string(std::llround(ratio))) + "x";
+  };
+  return text + " (P = " + format_number(smallest_p) + " to " + format_number(largest_p) + ": " +
+         growth(fitted) + " against " + growth(bound) + ")";
+}
 
 std::string_view architecture_name(Architecture architecture) {
   switch (architecture) {

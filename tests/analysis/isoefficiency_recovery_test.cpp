@@ -55,13 +55,14 @@ TEST(IsoefficiencyRecovery, PSquaredLog2PAgreesWithGrrOnTheHypercube) {
   const IsoefficiencyResult& iso = result.isoefficiency[0];
   ASSERT_TRUE(iso.model.has_value()) << iso.model_note;
   EXPECT_EQ(iso.model->best.hypothesis, (Hypothesis{{2, 1}, 1})) << iso.model->best.to_string();
-  // The literature's GRR bound on a hypercube is O(P^2 log P).
-  ASSERT_TRUE(iso.agrees_with_theory.has_value()) << iso.theory;
-  EXPECT_TRUE(*iso.agrees_with_theory);
+  // The literature's GRR bound on a hypercube is O(P^2 log P): met exactly.
+  ASSERT_TRUE(iso.verdict.has_value()) << iso.theory << " " << iso.verdict_note;
+  EXPECT_EQ(*iso.verdict, BoundVerdict::kWithinBound);
+  EXPECT_EQ(iso.verdict_note, "within the bound: the fitted form is the bound's own, P^2*log2(P)");
   EXPECT_NE(iso.theory.find("O(P^2 log P)"), std::string::npos) << iso.theory;
 }
 
-TEST(IsoefficiencyRecovery, AFormThatDiffersFromTheoryIsReportedAsDiffering) {
+TEST(IsoefficiencyRecovery, AFormSlowerThanTheBoundIsWithinIt) {
   testing::SyntheticSweep sweep;
   sweep.overhead = [](double p) { return 20 * p; };
   sweep.workers = {2, 4, 8, 16, 32, 64};
@@ -71,8 +72,44 @@ TEST(IsoefficiencyRecovery, AFormThatDiffersFromTheoryIsReportedAsDiffering) {
   const IsoefficiencyResult& iso = result.isoefficiency.at(0);
   ASSERT_TRUE(iso.model.has_value());
   EXPECT_EQ(iso.model->best.hypothesis, (Hypothesis{{1, 1}, 0})) << iso.model->best.to_string();
-  ASSERT_TRUE(iso.agrees_with_theory.has_value());
-  EXPECT_FALSE(*iso.agrees_with_theory);
+  ASSERT_TRUE(iso.verdict.has_value());
+  EXPECT_EQ(*iso.verdict, BoundVerdict::kWithinBound);
+  // From P = 2 to 64: P grows 32x, P^2*log2(P) (4096 * 6) / (4 * 1) = 6144x.
+  EXPECT_EQ(iso.verdict_note,
+            "within the bound: the fitted P grows more slowly than P^2*log2(P) "
+            "(P = 2 to 64: 32x against 6144x)");
+}
+
+TEST(IsoefficiencyRecovery, AFormFasterThanTheBoundGrowsFaster) {
+  testing::SyntheticSweep sweep;
+  sweep.overhead = [](double p) { return p * p * p; };
+  sweep.workers = {2, 4, 8, 16, 32, 64};
+  sweep.sizes = testing::geometric_sizes(4, 1 << 20, 2);
+  sweep.scheme = "grr";
+  auto result = analyze(sweep, {0.5});
+  const IsoefficiencyResult& iso = result.isoefficiency.at(0);
+  ASSERT_TRUE(iso.model.has_value());
+  EXPECT_EQ(iso.model->best.hypothesis, (Hypothesis{{3, 1}, 0})) << iso.model->best.to_string();
+  ASSERT_TRUE(iso.verdict.has_value());
+  EXPECT_EQ(*iso.verdict, BoundVerdict::kFasterThanBound);
+  // From P = 2 to 64: P^3 grows 32768x, P^2*log2(P) 6144x.
+  EXPECT_EQ(iso.verdict_note,
+            "grows faster than the bound: the fitted P^3 outgrows P^2*log2(P) "
+            "(P = 2 to 64: 32768x against 6144x)");
+}
+
+TEST(IsoefficiencyRecovery, AnIndicativeFitGetsNoVerdict) {
+  testing::SyntheticSweep sweep;
+  sweep.overhead = [](double p) { return 20 * p; };
+  sweep.workers = {2, 4, 8, 16};
+  sweep.sizes = testing::geometric_sizes(4, 1 << 16, 2);
+  sweep.scheme = "grr";
+  auto result = analyze(sweep, {0.5});
+  const IsoefficiencyResult& iso = result.isoefficiency.at(0);
+  ASSERT_TRUE(iso.model.has_value());
+  EXPECT_TRUE(iso.model->indicative());
+  EXPECT_FALSE(iso.verdict.has_value());
+  EXPECT_EQ(iso.verdict_note, "no verdict from an indicative fit");
 }
 
 TEST(IsoefficiencyRecovery, TooFewPointsAreNotFitted) {

@@ -142,5 +142,21 @@ TEST(SelectModel, NeedsThreeDistinctP) {
   EXPECT_TRUE(select_model({2, 4, 8}, {10, 20, 40}).has_value());
 }
 
+TEST(SelectModel, FewerThanFivePointsAreIndicativeOnly) {
+  auto three = select_model({2, 4, 8}, {10, 20, 40});
+  ASSERT_TRUE(three.has_value());
+  EXPECT_EQ(three->points, 3u);
+  EXPECT_TRUE(three->indicative());
+  auto four = select_model({2, 4, 8, 16}, {10, 20, 40, 80});
+  ASSERT_TRUE(four.has_value());
+  EXPECT_TRUE(four->indicative());
+  auto five = select_model({2, 4, 8, 16, 32}, {10, 20, 40, 80, 160});
+  ASSERT_TRUE(five.has_value());
+  EXPECT_EQ(five->points, 5u);
+  EXPECT_FALSE(five->indicative());
+  EXPECT_EQ(five->smallest_p, 2);
+  EXPECT_EQ(five->largest_p, 32);
+}
+
 }  // namespace
 }  // namespace stacksplit::analysis
