@@ -26,7 +26,8 @@
 //                                           execute them; no allocation
 //   Output take_output();                   after a loop: what this worker computed
 //                                           in it (then forgotten)
-//   static void merge(Output& into, Output&& from);   associative
+//   static void merge(Output& into, Output&& from);   associative and
+//                                           commutative, with Output{} as identity
 //   void between_loops(int k, Output&& merged);       rank 0, after loop k when
 //                                           another follows: the sequential step;
 //                                           rank 0 then holds every iteration's data

@@ -55,7 +55,9 @@ struct LoopEnd {};  // every iteration of the loop is done
 struct Output {     // a worker's output of the loop, serialized, to rank 0
   std::vector<char> bytes;
 };
-struct LoopStart {};  // from rank 0: the next loop begins
+struct LoopStart {  // from rank 0: the next loop begins, with what the scheme carries over
+  std::vector<std::int64_t> carried;
+};
 struct Finish {};     // from rank 0: the program is over
 
 template <class Archive>
@@ -86,7 +88,9 @@ void serialize(Archive& ar, Output& m, unsigned) {
   serialize_trivial_vector(ar, m.bytes);
 }
 template <class Archive>
-void serialize(Archive&, LoopStart&, unsigned) {}
+void serialize(Archive& ar, LoopStart& m, unsigned) {
+  serialize_trivial_vector(ar, m.carried);
+}
 template <class Archive>
 void serialize(Archive&, Finish&, unsigned) {}
 

@@ -62,6 +62,10 @@ class LoopContext {
   virtual void pause() = 0;
   virtual void resume() = 0;
   virtual bool paused() const = 0;
+  // For the statistics: this processor took part in a synchronization (which
+  // moved work or not), or sent instructions as a central balancer.
+  virtual void note_synchronization(bool moved) = 0;
+  virtual void note_instructions(std::uint64_t messages) = 0;
 };
 
 class LoopScheme {
@@ -85,7 +89,15 @@ class LoopScheme {
   // The weight this processor asks the pool with (AWF: its measured speed).
   virtual double pool_weight() const { return 1; }
 
+  // What the scheme carries from one loop to the next (profiled: the
+  // partition it ended with): rank 0's goes to everyone with the next loop's
+  // start, so that all start from the same.
+  virtual std::vector<std::int64_t> carry_over() const { return {}; }
+  virtual void take_carry_over(const std::vector<std::int64_t>& /*carried*/) {}
+
   virtual void on_loop_start(LoopContext& /*ctx*/) {}
+  // After every quantum of iterations this processor did.
+  virtual void on_quantum(LoopContext& /*ctx*/) {}
   // The worker has done every iteration it holds.
   virtual void on_idle(LoopContext& /*ctx*/) {}
   // A chunk from the pool (empty: the pool is dry). Its iterations are this

@@ -56,6 +56,9 @@ class LoopWorker final : private LoopContext {
  public:
   using Message = LoopMessage;
   using Output = typename K::Output;
+  // The pool and the count of iterations done live in shared counters where
+  // the runtime has them (an MPI window is opened for it).
+  static constexpr bool kUsesSharedCounters = true;
 
   LoopWorker(int rank, int size, K kernel, std::unique_ptr<LoopScheme> scheme,
              Outbox<Message>& outbox, const LoopRunOptions& options, const LoadModel& load)
@@ -116,6 +119,7 @@ class LoopWorker final : private LoopContext {
     done_since_report_ += done;
     profile_done_ += done;
     profile_busy_ += elapsed;
+    scheme_->on_quantum(*this);
     check_idle();
   }
 
@@ -180,6 +184,13 @@ class LoopWorker final : private LoopContext {
     check_idle();
   }
   bool paused() const override { return paused_; }
+  void note_synchronization(bool moved) override {
+    ++statistics_.synchronizations;
+    if (moved) ++statistics_.redistributions;
+  }
+  void note_instructions(std::uint64_t messages) override {
+    statistics_.instruction_messages += messages;
+  }
 
   void send(int to, const LoopSchemeMessage& message) override { send_message(to, message); }
 
@@ -282,7 +293,10 @@ class LoopWorker final : private LoopContext {
     if (++outputs_ == size_) after_loop_at_root();
   }
 
-  void on(int /*from*/, loop_message::LoopStart&) { begin_loop(loop_ + 1); }
+  void on(int /*from*/, loop_message::LoopStart& start) {
+    scheme_->take_carry_over(start.carried);
+    begin_loop(loop_ + 1);
+  }
 
   void on(int /*from*/, loop_message::Finish&) { finish(); }
 
@@ -389,7 +403,8 @@ class LoopWorker final : private LoopContext {
       if (rank_ == 0) count_executed(0);
       return;
     }
-    if (owned_.empty() && (nest == 0 || rank_ == 0 || pool_loop())) check_idle();
+    // A share still on its way from rank 0 is not idleness.
+    if (owned_.empty() && (mine.empty() || nest == 0 || rank_ == 0)) check_idle();
   }
 
   bool pool_loop() const { return scheme_->uses_pool(); }
@@ -432,7 +447,8 @@ class LoopWorker final : private LoopContext {
     owned_.clear();
     Output output = kernel_.take_output();
     if (rank_ == 0) {
-      merged_ = std::move(output);
+      // Others' outputs may be in before rank 0 hears that the loop is over.
+      K::merge(merged_, std::move(output));
       if (++outputs_ == size_) after_loop_at_root();
     } else {
       loop_message::Output message;
@@ -456,7 +472,9 @@ class LoopWorker final : private LoopContext {
       counters->store(kPoolCounter, 0);
       counters->store(kExecutedCounter, 0);
     }
-    for (int other = 1; other < size_; ++other) send_message(other, loop_message::LoopStart{});
+    const loop_message::LoopStart start{scheme_->carry_over()};
+    scheme_->take_carry_over(start.carried);  // rank 0 starts from exactly what the others get
+    for (int other = 1; other < size_; ++other) send_message(other, start);
     begin_loop(loop_ + 1);
   }
 

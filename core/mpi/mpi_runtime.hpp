@@ -78,6 +78,7 @@ class MpiRuntime final : public Outbox<typename A::Message> {
       sends_.assign(size_, {});
       sent_to_.assign(size_, 0);
       agent_ = make_agent(rank_, *this);
+      if constexpr (requires { A::kUsesSharedCounters; }) counters_.open(comm_, rank_);
       MPI_Barrier(comm_);  // the clocks start together
       searching_ = true;   // from here on, messages may be in flight
       start_ = last_poll_ = Clock::now();
@@ -86,6 +87,7 @@ class MpiRuntime final : public Outbox<typename A::Message> {
       clock.seconds = now();
       clock.interrupted = interrupt != nullptr && interrupt->raised();
       drain();
+      counters_.close();
       searching_ = false;
       return clock;
     } catch (...) {
@@ -146,8 +148,54 @@ class MpiRuntime final : public Outbox<typename A::Message> {
     return std::chrono::duration<double>(Clock::now() - start_).count();
   }
 
+  SharedCounters* shared_counters() override { return counters_.open_ ? &counters_ : nullptr; }
+
  private:
   using Clock = std::chrono::steady_clock;
+
+  // The shared counters in an MPI window on rank 0, updated one-sided
+  // (MPI_Fetch_and_op, MPI_Compare_and_swap): no rank serves them.
+  class WindowCounters final : public SharedCounters {
+   public:
+    void open(MPI_Comm comm, int rank) {
+      MPI_Win_allocate(rank == 0 ? static_cast<MPI_Aint>(kCount * sizeof(std::uint64_t)) : 0,
+                       sizeof(std::uint64_t), MPI_INFO_NULL, comm, &base_, &window_);
+      if (rank == 0) std::fill(base_, base_ + kCount, std::uint64_t{0});
+      MPI_Barrier(comm);
+      MPI_Win_lock_all(0, window_);
+      open_ = true;
+    }
+    void close() {
+      if (!open_) return;
+      MPI_Win_unlock_all(window_);
+      MPI_Win_free(&window_);
+      open_ = false;
+    }
+    std::uint64_t load(int index) override { return operate(index, 0, MPI_NO_OP); }
+    void store(int index, std::uint64_t value) override { operate(index, value, MPI_REPLACE); }
+    std::uint64_t fetch_add(int index, std::uint64_t value) override {
+      return operate(index, value, MPI_SUM);
+    }
+    bool compare_exchange(int index, std::uint64_t& expected, std::uint64_t desired) override {
+      std::uint64_t found = 0;
+      MPI_Compare_and_swap(&desired, &expected, &found, MPI_UINT64_T, 0, index, window_);
+      MPI_Win_flush(0, window_);
+      const bool swapped = found == expected;
+      expected = found;
+      return swapped;
+    }
+    bool open_ = false;
+
+   private:
+    std::uint64_t operate(int index, std::uint64_t value, MPI_Op op) {
+      std::uint64_t result = 0;
+      MPI_Fetch_and_op(&value, &result, MPI_UINT64_T, 0, index, op, window_);
+      MPI_Win_flush(0, window_);
+      return result;
+    }
+    std::uint64_t* base_ = nullptr;
+    MPI_Win window_ = MPI_WIN_NULL;
+  };
 
   // Polling and idling, tuned on a 2-core machine (experiments/mpi_benchmark).
   // A probe costs about 0.3 us; a quiet rank probes every ~100 us of work.
@@ -292,6 +340,7 @@ class MpiRuntime final : public Outbox<typename A::Message> {
   int size_ = 1;
   bool searching_ = false;
   std::unique_ptr<A> agent_;
+  WindowCounters counters_;
   Clock::time_point start_ = Clock::now();
 
   // Polling state.
