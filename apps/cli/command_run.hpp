@@ -15,6 +15,10 @@
 #include "apps/cli/common_options.hpp"
 #include "apps/cli/exit_status.hpp"
 #include "apps/cli/interrupt_handler.hpp"
+#include "apps/cli/loop_summary.hpp"
+#include "core/loop/load_model.hpp"
+#include "core/loop/loop_record.hpp"
+#include "core/loop/run_loop.hpp"
 #include "apps/cli/progress_line.hpp"
 #include "apps/cli/run_summary.hpp"
 #include "core/run_config.hpp"
@@ -71,6 +75,35 @@ class CommandRun {
     if (result.reporting) {
       core::RunIdentity identity{app_, std::move(instance), app_details(result)};
       report(identity, result);
+    }
+    if (result.interrupted) set_exit_status(kExitInterrupted);
+    return result;
+  }
+
+  // Runs a loop program the same way: summary, record, Ctrl-C.
+  template <core::LoopKernel K, class MakeKernel, class AppDetails = NoAppDetails>
+  core::LoopResult<typename K::Output> loop(std::string instance, const core::LoopConfig& loop,
+                                            MakeKernel&& make_kernel,
+                                            AppDetails&& app_details = {}) {
+    config_.interrupt = std::make_shared<core::StopSignal>();
+    std::cout.flush();
+    core::LoopResult<typename K::Output> result;
+    {
+      InterruptHandler interrupts(config_.interrupt, speaks_);
+      result = core::run_loop<K>(config_, loop, make_kernel);
+    }
+    if (result.reporting) {
+      core::RunIdentity identity{app_, std::move(instance), app_details(result)};
+      const core::LoopRunStatistics statistics{&result.per_worker, result.total,
+                                               result.iterations, loop.steps,
+                                               result.seconds, result.time_kind,
+                                               result.sequential_seconds, result.sim_events,
+                                               result.interrupted};
+      if (!quiet_) print_loop_summary(std::cout, identity, config_, statistics);
+      if (record_)
+        record_->append(core::make_loop_record(identity, config_,
+                                               core::LoadModel(loop.load, config_.workers),
+                                               statistics));
     }
     if (result.interrupted) set_exit_status(kExitInterrupted);
     return result;

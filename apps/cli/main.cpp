@@ -16,6 +16,7 @@
 #include "apps/cli/app_registry.hpp"
 #include "apps/cli/exit_status.hpp"
 #include "apps/cli/list_command.hpp"
+#include "apps/cli/loop_command.hpp"
 #include "core/input_error.hpp"
 #include "core/mpi/launcher.hpp"
 
@@ -23,7 +24,12 @@ int main(int argc, char** argv) {
   CLI::App app{"stacksplit: parallel depth-first search with stack splitting, and parallel loops",
                "stacksplit"};
   app.require_subcommand(1);
-  for (const auto& entry : stacksplit::cli::app_registry().entries()) entry.payload.add(app, entry);
+  // Search apps are commands of their own; loop apps live under `stacksplit loop`.
+  for (const auto& entry : stacksplit::cli::app_registry().entries())
+    entry.payload.add(entry.family == stacksplit::cli::kLoopApp
+                          ? stacksplit::cli::loop_command(app)
+                          : app,
+                      entry);
   stacksplit::analysis::add_analyze_command(app);
   stacksplit::cli::add_list_command(app);
   // Under mpirun every rank parses the same command line: one complaint is enough.

@@ -1,0 +1,106 @@
+#include "apps/cli/loop_command.hpp"
+
+#include <memory>
+#include <stdexcept>
+
+#include "schemes/scheme_registry.hpp"
+
+namespace stacksplit::cli {
+
+namespace {
+
+// Loops take the common options that mean something for a loop.
+constexpr const char* kTreeOnly[] = {"--split", "--cutoff", "--serial-depth", "--mode"};
+
+}  // namespace
+
+void add_loop_options(CLI::App& command, LoopOptions& options) {
+  const std::string group = "Loop options";
+  command.add_option("--speeds", options.speeds,
+                     "normalized processor speeds S_i, one per processor, e.g. 1,1,0.5")
+      ->group(group);
+  command.add_option("--load", options.load,
+                     "external load: ml=MAX,tl=SECONDS; processor i's load is redrawn from "
+                     "0..ml every tl seconds (virtual seconds on sim) and divides its speed by "
+                     "load+1 (default: none)")
+      ->group(group);
+  command.add_option("--steps", options.steps, "the loop program repeated (outer time steps)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1000000))
+      ->group(group);
+  command.add_option("--chunk", options.scheme.chunk,
+                     "chunk size: ss, shared-iterator, static-cyclic (default 1); profiled's "
+                     "chunk_size (0: re-partition in blocks)")
+      ->group(group);
+  command.add_option("--group", options.scheme.group,
+                     "lcdlb, lddlb: processors per group, K (default: P/2, two groups)")
+      ->check(CLI::Range(1, 1 << 20))
+      ->group(group);
+  command.add_option("--eval-size", options.scheme.eval_size,
+                     "profiled: iterations measured")
+      ->capture_default_str()
+      ->check(CLI::Range(std::uint64_t{1}, ~std::uint64_t{0}))
+      ->group(group);
+  command.add_option("--eval-skip", options.scheme.eval_skip,
+                     "profiled: iterations done before measuring")
+      ->capture_default_str()
+      ->group(group);
+  command.add_option("--threshold", options.scheme.threshold,
+                     "least predicted improvement for which work moves")
+      ->capture_default_str()
+      ->check(CLI::Range(0.0, 1.0))
+      ->group(group);
+  command.add_option("--dampening", options.scheme.dampening,
+                     "profiled: share of the way toward a new partition")
+      ->capture_default_str()
+      ->check(CLI::Range(0.0, 1.0))
+      ->group(group);
+}
+
+core::LoopConfig make_loop_config(const LoopOptions& options, const core::RunConfig& config,
+                                  int workers) {
+  core::LoopConfig loop;
+  if (!options.speeds.empty()) loop.load.speeds = core::parse_speeds(options.speeds);
+  if (!options.load.empty()) core::parse_load(options.load, loop.load);
+  loop.load.seed = config.search.seed;
+  (void)core::LoadModel(loop.load, workers);  // every check, before anything runs
+  loop.steps = options.steps;
+  (void)schemes::make_loop_scheme(config.scheme, options.scheme);
+  loop.make_scheme = [name = config.scheme, scheme = options.scheme] {
+    return schemes::make_loop_scheme(name, scheme);
+  };
+  return loop;
+}
+
+CLI::App& loop_command(CLI::App& app) {
+  for (CLI::App* existing : app.get_subcommands({}))
+    if (existing->get_name() == "loop") return *existing;
+  CLI::App* loop = app.add_subcommand(
+      "loop", "run a parallel loop, balanced by a loop scheme (stacksplit loop APP --help)");
+  loop->require_subcommand(1);
+  return *loop;
+}
+
+LoopCommand::LoopCommand(CLI::App& parent, const AppEntry& app)
+    : command_(parent.add_subcommand(app.name, app.summary)) {
+  defaults_.quantum = 1;
+  defaults_.scheme_families = {"loop"};
+  defaults_.scheme = "gss";
+  add_common_options(*command_, common_, defaults_);
+  for (const char* name : kTreeOnly) command_->remove_option(command_->get_option(name));
+  add_loop_options(*command_, loop_);
+}
+
+LoopCommand& add_loop_command(CLI::App& parent, const AppEntry& app) {
+  auto command = std::make_shared<LoopCommand>(parent, app);
+  LoopCommand& reference = *command;
+  command->cli().callback([command] {
+    CommandRun run(command->cli().get_name(), command->common_, command->defaults_);
+    const core::LoopConfig loop =
+        make_loop_config(command->loop_, run.config(), run.config().workers);
+    if (command->body_) command->body_(run, loop);
+  });
+  return reference;
+}
+
+}  // namespace stacksplit::cli

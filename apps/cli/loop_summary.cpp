@@ -1,0 +1,56 @@
+#include "apps/cli/loop_summary.hpp"
+
+#include <cstdio>
+#include <string>
+
+namespace stacksplit::cli {
+
+namespace {
+
+std::string format(const char* pattern, double value) {
+  char text[64];
+  std::snprintf(text, sizeof text, pattern, value);
+  return text;
+}
+
+}  // namespace
+
+void print_loop_summary(std::ostream& out, const core::RunIdentity& identity,
+                        const core::RunConfig& config, const core::LoopRunStatistics& result) {
+  const core::LoopStatistics& total = result.total;
+  out << "run: loop " << identity.app << ' ' << identity.instance << ", scheme " << config.scheme
+      << ", runtime " << core::to_string(config.runtime) << ", " << config.workers
+      << (config.workers == 1 ? " worker" : " workers") << '\n';
+  if (result.interrupted)
+    out << "interrupted: the counts below are partial, what was done before the stop\n";
+  out << "iterations = " << total.iterations << ", time = " << format("%.4f", result.seconds)
+      << " s" << (result.time_kind == core::TimeKind::kVirtual ? " (virtual)" : "") << '\n';
+  if (result.sequential_seconds && result.seconds > 0) {
+    const double speedup = *result.sequential_seconds / result.seconds;
+    out << "simulated: machine " << config.machine.name
+        << ", T1 = " << format("%.6g", *result.sequential_seconds)
+        << " s, speedup = " << format("%.2f", speedup)
+        << ", efficiency = " << format("%.3f", speedup / config.workers) << '\n';
+  }
+  out << "balancing: synchronizations = " << total.synchronizations
+      << ", redistributions = " << total.redistributions << ", chunks = " << total.chunks
+      << ", iterations moved = " << total.iterations_sent
+      << ", data bytes moved = " << total.data_bytes_sent
+      << ", instructions = " << total.instruction_messages << ", messages = " << total.messages_sent
+      << ", bytes = " << total.bytes_sent << '\n';
+  if (result.per_worker && result.per_worker->size() > 1) {
+    out << "per worker (iterations / busy s / idle s):";
+    int rank = 0;
+    for (const core::LoopStatistics& worker : *result.per_worker) {
+      if (rank == 16) {
+        out << " ...";
+        break;
+      }
+      out << ' ' << rank++ << ':' << worker.iterations << '/'
+          << format("%.4f", worker.busy_seconds) << '/' << format("%.4f", worker.idle_seconds);
+    }
+    out << '\n';
+  }
+}
+
+}  // namespace stacksplit::cli

@@ -1,0 +1,60 @@
+// `stacksplit loop synthetic --n N --profile P --work W --data D [options]`:
+// a loop of chosen cost profile, for studying the strategies themselves. The
+// result is checked against a sequential run of the same loop.
+
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include "apps/cli/loop_command.hpp"
+#include "apps/synthetic/synthetic_loop.hpp"
+#include "core/registry.hpp"
+
+namespace stacksplit::apps::synthetic {
+
+namespace {
+
+void add_command(CLI::App& parent, const cli::AppEntry& app) {
+  struct Options {
+    SyntheticOptions loop;
+    std::string profile = "uniform";
+  };
+  auto options = std::make_shared<Options>();
+  cli::LoopCommand& command = cli::add_loop_command(parent, app);
+  command.add_option("--n", options->loop.iterations, "iterations")->capture_default_str();
+  command.add_option("--profile", options->profile,
+                     "iteration cost profile: " + core::join_names(profile_names()))
+      ->capture_default_str();
+  command.add_option("--work", options->loop.work, "mix rounds of an iteration of cost 1")
+      ->capture_default_str();
+  command.add_option("--data", options->loop.data, "bytes that move with an iteration")
+      ->capture_default_str();
+  command.on_run([options](cli::CommandRun& run, const core::LoopConfig& loop) {
+    options->loop.profile = parse_profile(options->profile);
+    options->loop.seed = run.config().search.seed;
+    const SyntheticLoop prototype(options->loop);
+    const std::string instance = "n=" + std::to_string(options->loop.iterations) + ",profile=" +
+                                 options->profile + ",work=" +
+                                 std::to_string(options->loop.work) +
+                                 ",data=" + std::to_string(options->loop.data);
+    auto result = run.loop<SyntheticLoop>(instance, loop, [&] { return prototype; });
+    if (!result.reporting || result.interrupted) return;
+    const SyntheticLoop::Output expected = core::run_loops_sequentially(prototype);
+    const bool same = prototype.matches(expected, result.output);
+    std::cout << "checksum = " << result.output.sum << (same ? " (as sequential)" : "") << '\n';
+    if (!same) {
+      std::cerr << "stacksplit: error: the result differs from the sequential one ("
+                << expected.sum << ")\n";
+      cli::set_exit_status(1);
+    }
+  });
+}
+
+}  // namespace
+
+void register_synthetic_app(cli::AppRegistry& apps) {
+  apps.add({"synthetic", cli::kLoopApp,
+            "a loop of chosen cost profile, to study the loop strategies", {&add_command}});
+}
+
+}  // namespace stacksplit::apps::synthetic
