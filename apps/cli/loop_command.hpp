@@ -6,6 +6,7 @@
 
 #include <CLI/CLI.hpp>
 #include <functional>
+#include <iostream>
 #include <string>
 #include <utility>
 
@@ -61,5 +62,27 @@ class LoopCommand {
 
 // Adds `app`'s subcommand under `stacksplit loop` (`parent` is that command).
 LoopCommand& add_loop_command(CLI::App& parent, const AppEntry& app);
+
+// What every loop command does: run the loop, then check its output against a
+// sequential run of the same program (`print(output)` says what it is); a
+// difference is an error (exit status 1). Returns the result.
+template <core::LoopKernel K, class Print, class AppDetails = NoAppDetails>
+core::LoopResult<typename K::Output> run_checked_loop(CommandRun& run,
+                                                      const core::LoopConfig& loop,
+                                                      const std::string& instance,
+                                                      const K& prototype, Print&& print,
+                                                      AppDetails&& details = {}) {
+  auto result = run.loop<K>(instance, loop, [&] { return prototype; }, details);
+  if (!result.reporting || result.interrupted) return result;
+  const typename K::Output expected = core::run_loops_sequentially(prototype);
+  const bool same = prototype.matches(expected, result.output);
+  print(result.output);
+  std::cout << "result " << (same ? "agrees with" : "DIFFERS from") << " the sequential run\n";
+  if (!same) {
+    std::cerr << "stacksplit: error: the parallel result differs from the sequential one\n";
+    set_exit_status(1);
+  }
+  return result;
+}
 
 }  // namespace stacksplit::cli

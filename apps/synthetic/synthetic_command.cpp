@@ -37,16 +37,9 @@ void add_command(CLI::App& parent, const cli::AppEntry& app) {
                                  options->profile + ",work=" +
                                  std::to_string(options->loop.work) +
                                  ",data=" + std::to_string(options->loop.data);
-    auto result = run.loop<SyntheticLoop>(instance, loop, [&] { return prototype; });
-    if (!result.reporting || result.interrupted) return;
-    const SyntheticLoop::Output expected = core::run_loops_sequentially(prototype);
-    const bool same = prototype.matches(expected, result.output);
-    std::cout << "checksum = " << result.output.sum << (same ? " (as sequential)" : "") << '\n';
-    if (!same) {
-      std::cerr << "stacksplit: error: the result differs from the sequential one ("
-                << expected.sum << ")\n";
-      cli::set_exit_status(1);
-    }
+    cli::run_checked_loop(run, loop, instance, prototype, [](const SyntheticLoop::Output& out) {
+      std::cout << "checksum = " << out.sum << '\n';
+    });
   });
 }
 
