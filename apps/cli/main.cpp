@@ -43,6 +43,14 @@ int main(int argc, char** argv) {
         found = found || command->check_name(argv[1]);
       }
       if (!found) throw stacksplit::core::unknown_name("command", argv[1], known);
+      // `stacksplit loop APP`: the application by name too.
+      if (std::string(argv[1]) == "loop" && argc > 2 && argv[2][0] != '-') {
+        const auto& apps = stacksplit::cli::app_registry();
+        const auto* entry = apps.find(argv[2]);
+        if (entry == nullptr || entry->family != stacksplit::cli::kLoopApp)
+          throw stacksplit::core::unknown_name("loop application", argv[2],
+                                               apps.names(stacksplit::cli::kLoopApp));
+      }
     }
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -115,7 +115,22 @@ INSTANTIATE_TEST_SUITE_P(
                       BadInput{"nqueens 8 --serial-depth -5", "--serial-depth"},
                       BadInput{"nqueens 8 --frobnicate", "frobnicate"},
                       // --quiet has no short form: -q is UTS's binomial probability.
-                      BadInput{"nqueens 8 -q", "-q"}, BadInput{"uts --tree T1 -q", "-q"}));
+                      BadInput{"nqueens 8 -q", "-q"}, BadInput{"uts --tree T1 -q", "-q"},
+                      // The loop family.
+                      BadInput{"loop sudoku", "sudoku"},
+                      BadInput{"loop mxm --scheme rp", "unknown scheme 'rp'"},
+                      BadInput{"loop mxm --workers 3 --speeds 1,1", "--speeds gives 2 speeds"},
+                      BadInput{"loop mxm --speeds 1,0", "--speeds"},
+                      BadInput{"loop mxm --speeds 1,x", "--speeds"},
+                      BadInput{"loop mxm --load ml=-1", "ml"},
+                      BadInput{"loop mxm --load ml=5,tl=0", "tl"},
+                      BadInput{"loop mxm --load xl=5", "unknown key 'xl'"},
+                      BadInput{"loop mxm --n 0", "--n"}, BadInput{"loop trfd --n 999", "--n"},
+                      BadInput{"loop ac --n 0", "--n"}, BadInput{"loop maptri --n 0", "--n"},
+                      BadInput{"loop ep --class Q", "EP class 'Q'"},
+                      BadInput{"loop synthetic --profile wavy", "profile 'wavy'"},
+                      BadInput{"loop synthetic --n 0", "--n"},
+                      BadInput{"loop mxm --steps 0", "--steps"}));
 
 // Nothing reaches stdout before every option is checked.
 TEST(Cli, ABadOptionPrintsNothingButTheError) {
