@@ -15,6 +15,11 @@ MpiEnvironment::MpiEnvironment() {
   int initialized = 0;
   MPI_Initialized(&initialized);
   if (!initialized) {
+    // Open MPI 4.1's osc/rdma crashes (a null endpoint in btl/vader's emulated
+    // atomics) when a rank aims an MPI_Compare_and_swap at its own window,
+    // which the loop family's shared counter does on rank 0. osc/sm (one
+    // node) and osc/pt2pt (any) do them right; a user's own choice stands.
+    setenv("OMPI_MCA_osc", "sm,pt2pt", 0);
     int provided = 0;
     MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
   }

@@ -127,6 +127,39 @@ INSTANTIATE_TEST_SUITE_P(EveryScheme, MpiSchemeTest,
 
 // --- the command line under mpirun ---
 
+// Every loop scheme, every loop application, 1 to 4 ranks: the sequential
+// result, with work and data moved between ranks by the balancing schemes.
+class MpiLoopTest : public ::testing::TestWithParam<std::tuple<std::string, int>> {};
+
+TEST_P(MpiLoopTest, EveryAppGivesTheSequentialResult) {
+  const auto& [scheme, ranks] = GetParam();
+  const ProcessOutcome run =
+      run_process(mpirun(ranks, {STACKSPLIT_MPI_LOOP_DRIVER, scheme}), 120s);
+  ASSERT_TRUE(run.finished) << run.output;
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  for (const char* app : {"mxm", "trfd", "ac", "maptri", "ep", "synthetic"})
+    EXPECT_EQ(occurrences(run.output, std::string(app) + " iterations="), 1) << app << run.output;
+  EXPECT_EQ(occurrences(run.output, " ok\n"), 6) << run.output;
+  EXPECT_EQ(occurrences(run.output, "DIFFERS"), 0) << run.output;
+  EXPECT_EQ(occurrences(run.output, "done\n"), 1) << run.output;
+}
+
+std::vector<std::tuple<std::string, int>> loop_cases() {
+  std::vector<std::tuple<std::string, int>> cases;
+  for (const std::string& scheme : schemes::scheme_registry().names(schemes::kLoopFamily))
+    for (int ranks : {1, 2, 3, 4}) cases.emplace_back(scheme, ranks);
+  return cases;
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryLoopScheme, MpiLoopTest, ::testing::ValuesIn(loop_cases()),
+                         [](const auto& info) {
+                           std::string name = std::get<0>(info.param) + "_np" +
+                                              std::to_string(std::get<1>(info.param));
+                           for (char& c : name)
+                             if (c == '-') c = '_';
+                           return name;
+                         });
+
 TEST(MpiCommandLine, ChoosesTheMpiRuntimeAndOnlyRankZeroPrints) {
   const ProcessOutcome run = run_process(mpirun(3, {STACKSPLIT_CLI, "nqueens", "12"}), 60s);
   ASSERT_TRUE(run.finished) << run.output;
