@@ -28,6 +28,9 @@ void add_loop_options(CLI::App& command, LoopOptions& options) {
       ->capture_default_str()
       ->check(CLI::Range(1, 1000000))
       ->group(group);
+  command.add_flag("--bitonic", options.bitonic,
+                   "pair iteration i with N-1-i: a triangular loop becomes a uniform one of N/2")
+      ->group(group);
   command.add_option("--chunk", options.scheme.chunk,
                      "chunk size: ss, shared-iterator, static-cyclic (default 1); profiled's "
                      "chunk_size (0: re-partition in blocks)")
@@ -65,6 +68,7 @@ core::LoopConfig make_loop_config(const LoopOptions& options, const core::RunCon
   loop.load.seed = config.search.seed;
   (void)core::LoadModel(loop.load, workers);  // every check, before anything runs
   loop.steps = options.steps;
+  loop.bitonic = options.bitonic;
   (void)schemes::make_loop_scheme(config.scheme, options.scheme);
   loop.make_scheme = [name = config.scheme, scheme = options.scheme] {
     return schemes::make_loop_scheme(name, scheme);

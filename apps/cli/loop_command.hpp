@@ -24,6 +24,7 @@ struct LoopOptions {
   std::string speeds;  // "1,1,0.5": S_i, one per processor
   std::string load;    // "ml=5,tl=1"
   int steps = 1;
+  bool bitonic = false;
   core::LoopSchemeOptions scheme;
 };
 

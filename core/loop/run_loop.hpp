@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "core/loop/bitonic_kernel.hpp"
 #include "core/loop/load_model.hpp"
 #include "core/loop/loop_kernel.hpp"
 #include "core/loop/loop_scheme.hpp"
@@ -26,6 +27,7 @@ struct LoopConfig {
   std::function<std::unique_ptr<LoopScheme>()> make_scheme;
   LoadOptions load;
   int steps = 1;
+  bool bitonic = false;  // pair i with N−1−i (core/loop/bitonic_kernel.hpp)
 };
 
 template <class Output>
@@ -67,7 +69,23 @@ std::pair<std::uint64_t, double> loop_program_work(K kernel, int steps,
 
 template <LoopKernel K, class MakeKernel>
 LoopResult<typename K::Output> run_loop(const RunConfig& config, const LoopConfig& loop,
+                                        MakeKernel&& make_kernel);
+
+// The same loop with its iterations paired bitonically.
+template <LoopKernel K, class MakeKernel>
+LoopResult<typename K::Output> run_bitonic_loop(const RunConfig& config, LoopConfig loop,
+                                                MakeKernel&& make_kernel) {
+  loop.bitonic = false;
+  return run_loop<BitonicKernel<K>>(config, loop,
+                                    [&] { return BitonicKernel<K>(make_kernel()); });
+}
+
+template <LoopKernel K, class MakeKernel>
+LoopResult<typename K::Output> run_loop(const RunConfig& config, const LoopConfig& loop,
                                         MakeKernel&& make_kernel) {
+  if constexpr (!IsBitonic<K>::value) {
+    if (loop.bitonic) return run_bitonic_loop<K>(config, loop, make_kernel);
+  }
   config.validate();
   if (!loop.make_scheme) throw std::invalid_argument("no loop scheme to make (--scheme)");
   if (loop.steps < 1) throw std::invalid_argument("--steps must be at least 1");

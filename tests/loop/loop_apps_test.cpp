@@ -14,6 +14,7 @@
 #include "apps/mxm/mxm_loop.hpp"
 #include "apps/synthetic/synthetic_loop.hpp"
 #include "apps/trfd/trfd_loop.hpp"
+#include "core/loop/bitonic_kernel.hpp"
 #include "core/loop/run_loop.hpp"
 #include "schemes/scheme_registry.hpp"
 
@@ -57,6 +58,29 @@ void expect_sequential_result(const Case& c, const Kernel& prototype) {
   }
   EXPECT_EQ(result.total.iterations, iterations) << "an iteration ran twice or never";
   EXPECT_EQ(result.total.iterations_sent, result.total.iterations_received);
+}
+
+// Bitonic pairing with a few schemes: the same results, and a triangular
+// loop's pairs cost the same.
+TEST(Bitonic, PairsGiveTheSameResultsAndEvenCosts) {
+  for (const char* scheme : {"static-block", "gss", "gddlb", "profiled"})
+    for (const char* runtime : {"step", "sim", "threads"}) {
+      SCOPED_TRACE(std::string(scheme) + " " + runtime);
+      core::RunConfig config = config_for(runtime, 3);
+      core::LoopConfig loop = loop_for(scheme, std::string(runtime) != "sim");
+      loop.bitonic = true;
+      for (std::uint64_t n : {9ULL, 10ULL}) {
+        const apps::ac::AcLoop ac(n);
+        const auto result = core::run_loop<apps::ac::AcLoop>(config, loop, [&] { return ac; });
+        EXPECT_TRUE(ac.matches(core::run_loops_sequentially(ac), result.output));
+        EXPECT_EQ(result.total.iterations, (n * n + 1) / 2) << "pairs";
+      }
+      const apps::mxm::MxmLoop mxm({21, 5, 4});
+      const auto result = core::run_loop<apps::mxm::MxmLoop>(config, loop, [&] { return mxm; });
+      EXPECT_TRUE(mxm.matches(core::run_loops_sequentially(mxm), result.output)) << "data moves in pairs";
+    }
+  const core::BitonicKernel<apps::ac::AcLoop> paired(apps::ac::AcLoop(10));  // N = 100, cost N − i
+  for (std::uint64_t j = 0; j < paired.iterations(); ++j) EXPECT_EQ(paired.cost(j), 101.0) << j;
 }
 
 class LoopApps : public ::testing::TestWithParam<Case> {};
