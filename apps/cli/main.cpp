@@ -13,10 +13,12 @@
 #include <string>
 
 #include "analysis/analyze_command.hpp"
+#include "analysis/cost_model/network_model_file.hpp"
 #include "apps/cli/app_registry.hpp"
 #include "apps/cli/exit_status.hpp"
 #include "apps/cli/list_command.hpp"
 #include "apps/cli/loop_command.hpp"
+#include "apps/cli/netchar_command.hpp"
 #include "core/input_error.hpp"
 #include "core/mpi/launcher.hpp"
 
@@ -32,6 +34,7 @@ int main(int argc, char** argv) {
                       entry);
   stacksplit::analysis::add_analyze_command(app);
   stacksplit::cli::add_list_command(app);
+  stacksplit::cli::add_netchar_command(app);
   // Under mpirun every rank parses the same command line: one complaint is enough.
   const bool first_rank = stacksplit::core::is_first_rank();
   try {
@@ -61,6 +64,9 @@ int main(int argc, char** argv) {
     if (first_rank) std::cerr << "stacksplit: error: " << e.what() << '\n';
     return 2;
   } catch (const std::invalid_argument& e) {
+    if (first_rank) std::cerr << "stacksplit: error: " << e.what() << '\n';
+    return 2;
+  } catch (const stacksplit::analysis::cost_model::NetworkFileError& e) {
     if (first_rank) std::cerr << "stacksplit: error: " << e.what() << '\n';
     return 2;
   } catch (const stacksplit::core::InputError& e) {

@@ -75,6 +75,23 @@ constexpr MachinePreset::Value kNow[] = {
     {64, "the minimum Ethernet frame (IEEE 802.3)"},
 };
 
+// The network of workstations Zaki, Parthasarathy & Li ran their loop
+// strategies on: SUN Sparc LX workstations on one Ethernet, PVM measured at
+// L = 2414.5 µs and B = 0.96 MB/s ("Customized Dynamic Load Balancing",
+// §1.5 and §1.5.1). For loops: an iteration costs cost·t_unit, t_unit set per
+// application (experiments/zaki97 calibrates it to the chapter's times).
+constexpr MachinePreset::Value kZakiNow[] = {
+    {0, "a loop iteration costs only its cost·t_unit"},
+    {1e-6,
+     "estimate: about a microsecond an operation on a Sparc LX; set per application "
+     "(experiments/zaki97 calibrates it to the chapter's Tables 1.1-1.3)"},
+    {2414.5e-6 / 2, "half the measured PVM latency L = 2414.5 us (the sender's half)"},
+    {0, "one segment: no hops"},
+    {1 / 0.96e6, "the measured PVM bandwidth, 0.96 MB/s"},
+    {2414.5e-6 / 2, "the receiver's half of the measured latency"},
+    {64, "the minimum Ethernet frame (IEEE 802.3)"},
+};
+
 template <std::size_t N>
 constexpr MachinePreset preset(std::string_view name, std::string_view summary,
                                TopologyKind topology, Network network, std::uint32_t quantum,
@@ -98,6 +115,10 @@ const MachinePreset kPresets[] = {
            TopologyKind::kMesh, Network::kCutThrough, 1, kNcube2),
     preset("now", "a network of workstations on one shared Ethernet: transmissions serialize",
            TopologyKind::kComplete, Network::kSharedMedium, 12, kNow),
+    preset("zaki-now",
+           "Zaki et al.'s Sparc LX workstations on one Ethernet under PVM (L = 2414.5 us, "
+           "B = 0.96 MB/s)",
+           TopologyKind::kComplete, Network::kSharedMedium, 1, kZakiNow),
 };
 
 std::string format_number(double value) {

@@ -34,7 +34,8 @@ TEST(MachineModel, EveryPresetIsComplete) {
       EXPECT_FALSE(value.source.empty()) << "every number says where it comes from";
     }
   }
-  EXPECT_EQ(machine_registry().names(), (std::vector<std::string>{"ncube2", "hypercube", "mesh", "now"}));
+  EXPECT_EQ(machine_registry().names(),
+            (std::vector<std::string>{"ncube2", "hypercube", "mesh", "now", "zaki-now"}));
 }
 
 TEST(MachineModel, Ncube2IsACutThroughHypercube) {
