@@ -34,7 +34,7 @@ std::vector<std::string> tree_scheme_names() {
 namespace stacksplit::schemes {
 
 std::unique_ptr<core::LoopScheme> make_loop_scheme(std::string_view name,
-                                                   const core::LoopSchemeOptions& options) {
+                                                   const LoopSchemeOptions& options) {
   const SchemeRegistry::Entry* entry = scheme_registry().find(name);
   if (entry == nullptr || entry->payload.make_loop == nullptr)
     throw core::unknown_name("loop scheme", name, scheme_registry().names(kLoopFamily));

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/loop/loop_scheme.hpp"
+#include "schemes/loop/loop_scheme_options.hpp"
 #include "core/registry.hpp"
 #include "core/scheme.hpp"
 
@@ -19,7 +20,7 @@ namespace stacksplit::schemes {
 // search or for a parallel loop.
 struct SchemeMaker {
   std::unique_ptr<core::Scheme> (*make)() = nullptr;
-  std::unique_ptr<core::LoopScheme> (*make_loop)(const core::LoopSchemeOptions&) = nullptr;
+  std::unique_ptr<core::LoopScheme> (*make_loop)(const LoopSchemeOptions&) = nullptr;
 };
 
 using SchemeRegistry = core::Registry<SchemeMaker>;
@@ -39,6 +40,6 @@ std::vector<std::string> tree_scheme_names();
 
 // Throws std::invalid_argument naming the unknown loop scheme and the known ones.
 std::unique_ptr<core::LoopScheme> make_loop_scheme(std::string_view name,
-                                                   const core::LoopSchemeOptions& options);
+                                                   const LoopSchemeOptions& options);
 
 }  // namespace stacksplit::schemes

@@ -17,7 +17,7 @@ void add_command(CLI::App& parent, const cli::AppEntry& app) {
   cli::LoopCommand& command = cli::add_loop_command(parent, app);
   command.add_option("--n", *n, "the vectors have n² elements (the chapter: 100 to 250)")
       ->capture_default_str();
-  command.on_run([n](cli::CommandRun& run, const core::LoopConfig& loop) {
+  command.on_run([n](cli::CommandRun& run, const cli::LoopSetup& loop) {
     const AcLoop prototype(*n);
     cli::run_checked_loop(run, loop, "n=" + std::to_string(*n), prototype,
                           [](const AcLoop::Output& out) {

@@ -98,7 +98,7 @@ class CommandRun {
                                                result.iterations, loop.steps,
                                                result.seconds, result.time_kind,
                                                result.sequential_seconds, result.sim_events,
-                                               result.interrupted};
+                                               result.interrupted, &result.scheme_report};
       if (!quiet_) print_loop_summary(std::cout, identity, config_, statistics);
       if (record_)
         record_->append(core::make_loop_record(identity, config_,

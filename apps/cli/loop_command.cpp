@@ -1,8 +1,12 @@
 #include "apps/cli/loop_command.hpp"
 
+#include <algorithm>
 #include <memory>
 #include <stdexcept>
 
+#include "analysis/cost_model/network_fit.hpp"
+#include "analysis/cost_model/network_model_file.hpp"
+#include "core/netchar/characterize_network.hpp"
 #include "schemes/scheme_registry.hpp"
 
 namespace stacksplit::cli {
@@ -16,64 +20,97 @@ constexpr const char* kTreeOnly[] = {"--split", "--cutoff", "--serial-depth", "-
 
 void add_loop_options(CLI::App& command, LoopOptions& options) {
   const std::string group = "Loop options";
-  command.add_option("--speeds", options.speeds,
-                     "normalized processor speeds S_i, one per processor, e.g. 1,1,0.5")
+  command
+      .add_option("--speeds", options.speeds,
+                  "normalized processor speeds S_i, one per processor, e.g. 1,1,0.5")
       ->group(group);
-  command.add_option("--load", options.load,
-                     "external load: ml=MAX,tl=SECONDS; processor i's load is redrawn from "
-                     "0..ml every tl seconds (virtual seconds on sim) and divides its speed by "
-                     "load+1 (default: none)")
+  command
+      .add_option("--load", options.load,
+                  "external load: ml=MAX,tl=SECONDS; processor i's load is redrawn from "
+                  "0..ml every tl seconds (virtual seconds on sim) and divides its speed by "
+                  "load+1 (default: none)")
       ->group(group);
   command.add_option("--steps", options.steps, "the loop program repeated (outer time steps)")
       ->capture_default_str()
       ->check(CLI::Range(1, 1000000))
       ->group(group);
-  command.add_flag("--bitonic", options.bitonic,
-                   "pair iteration i with N-1-i: a triangular loop becomes a uniform one of N/2")
+  command
+      .add_flag("--bitonic", options.bitonic,
+                "pair iteration i with N-1-i: a triangular loop becomes a uniform one of N/2")
       ->group(group);
-  command.add_option("--chunk", options.scheme.chunk,
-                     "chunk size: ss, shared-iterator, static-cyclic (default 1); profiled's "
-                     "chunk_size (0: re-partition in blocks)")
+  command
+      .add_flag("--predict", options.predict,
+                "print every scheme's predicted time (the cost model), and do not run")
       ->group(group);
-  command.add_option("--group", options.scheme.group,
-                     "lcdlb, lddlb: processors per group, K (default: P/2, two groups)")
+  command
+      .add_option("--network", options.network,
+                  "the network model for --predict and --scheme auto, from `stacksplit "
+                  "netchar --out` (default: measured now)")
+      ->group(group);
+  command
+      .add_option("--chunk", options.scheme.chunk,
+                  "chunk size: ss, shared-iterator, static-cyclic (default 1); profiled's "
+                  "chunk_size (0: re-partition in blocks)")
+      ->group(group);
+  command
+      .add_option("--group", options.scheme.group,
+                  "lcdlb, lddlb: processors per group, K (default: P/2, two groups)")
       ->check(CLI::Range(1, 1 << 20))
       ->group(group);
-  command.add_option("--eval-size", options.scheme.eval_size,
-                     "profiled: iterations measured")
+  command.add_option("--eval-size", options.scheme.eval_size, "profiled: iterations measured")
       ->capture_default_str()
       ->check(CLI::Range(std::uint64_t{1}, ~std::uint64_t{0}))
       ->group(group);
-  command.add_option("--eval-skip", options.scheme.eval_skip,
-                     "profiled: iterations done before measuring")
+  command
+      .add_option("--eval-skip", options.scheme.eval_skip,
+                  "profiled: iterations done before measuring")
       ->capture_default_str()
       ->group(group);
-  command.add_option("--threshold", options.scheme.threshold,
-                     "least predicted improvement for which work moves")
+  command
+      .add_option("--threshold", options.scheme.threshold,
+                  "least predicted improvement for which work moves")
       ->capture_default_str()
       ->check(CLI::Range(0.0, 1.0))
       ->group(group);
-  command.add_option("--dampening", options.scheme.dampening,
-                     "profiled: share of the way toward a new partition")
+  command
+      .add_option("--dampening", options.scheme.dampening,
+                  "profiled: share of the way toward a new partition")
       ->capture_default_str()
       ->check(CLI::Range(0.0, 1.0))
       ->group(group);
 }
 
-core::LoopConfig make_loop_config(const LoopOptions& options, const core::RunConfig& config,
-                                  int workers) {
-  core::LoopConfig loop;
+LoopSetup make_loop_setup(const LoopOptions& options, const core::RunConfig& config) {
+  LoopSetup setup{core::LoopConfig{}, options};
+  core::LoopConfig& loop = setup.loop;
   if (!options.speeds.empty()) loop.load.speeds = core::parse_speeds(options.speeds);
   if (!options.load.empty()) core::parse_load(options.load, loop.load);
   loop.load.seed = config.search.seed;
-  (void)core::LoadModel(loop.load, workers);  // every check, before anything runs
+  (void)core::LoadModel(loop.load, config.workers);  // every check, before anything runs
   loop.steps = options.steps;
   loop.bitonic = options.bitonic;
-  (void)schemes::make_loop_scheme(config.scheme, options.scheme);
-  loop.make_scheme = [name = config.scheme, scheme = options.scheme] {
-    return schemes::make_loop_scheme(name, scheme);
-  };
-  return loop;
+  if (!options.network.empty())  // a bad file fails now, with its one line
+    (void)network_for(options, config);
+  return setup;
+}
+
+analysis::cost_model::NetworkModel network_for(const LoopOptions& options,
+                                               const core::RunConfig& config) {
+  if (!options.network.empty()) {
+    const std::string machine =
+        config.runtime == core::RuntimeKind::kSim ? config.machine.name : "none";
+    return analysis::cost_model::load_network_model(
+        options.network, {std::string(core::to_string(config.runtime)), machine});
+  }
+  if (config.workers < 2) return schemes::serial_network(1e-6, 1e9);  // nothing to exchange
+  core::NetcharOptions netchar;
+  netchar.repeats = 1;
+  // As many powers of P as the distinct counts measured can determine (P² at
+  // most): with P = 2 an exchange's time is taken as constant in P.
+  analysis::cost_model::FitOptions fit;
+  fit.degree_p = std::min(
+      fit.degree_p, static_cast<int>(core::netchar_processor_counts(config.workers).size()) - 1);
+  return analysis::cost_model::fit_network(core::characterize_network(config, netchar), fit);
 }
 
 CLI::App& loop_command(CLI::App& app) {
@@ -100,9 +137,8 @@ LoopCommand& add_loop_command(CLI::App& parent, const AppEntry& app) {
   LoopCommand& reference = *command;
   command->cli().callback([command] {
     CommandRun run(command->cli().get_name(), command->common_, command->defaults_);
-    const core::LoopConfig loop =
-        make_loop_config(command->loop_, run.config(), run.config().workers);
-    if (command->body_) command->body_(run, loop);
+    const LoopSetup setup = make_loop_setup(command->loop_, run.config());
+    if (command->body_) command->body_(run, setup);
   });
   return reference;
 }

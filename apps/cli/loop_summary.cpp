@@ -38,6 +38,24 @@ void print_loop_summary(std::ostream& out, const core::RunIdentity& identity,
       << ", data bytes moved = " << total.data_bytes_sent
       << ", instructions = " << total.instruction_messages << ", messages = " << total.messages_sent
       << ", bytes = " << total.bytes_sent << '\n';
+  if (result.scheme_report && result.scheme_report->contains("decisions")) {
+    const nlohmann::json& decisions = result.scheme_report->at("decisions");
+    constexpr std::size_t kShown = 4;  // a many-step program decides in every loop
+    for (std::size_t k = 0; k < decisions.size() && k < kShown; ++k) {
+      const nlohmann::json& decision = decisions[k];
+      out << config.scheme << ": loop " << decision.at("loop").get<int>() << " chose "
+          << decision.at("chosen").get<std::string>() << " at "
+          << format("%.4g", decision.at("decided_at_s").get<double>())
+          << " s; predicted time left:";
+      for (const nlohmann::json& candidate : decision.at("predicted"))
+        out << ' ' << candidate.at("scheme").get<std::string>() << ' '
+            << format("%.4g", candidate.at("predicted_s").get<double>());
+      out << '\n';
+    }
+    if (decisions.size() > kShown)
+      out << config.scheme << ": " << decisions.size()
+          << " decisions in all (the record has each)\n";
+  }
   if (result.per_worker && result.per_worker->size() > 1) {
     out << "per worker (iterations / busy s / idle s):";
     int rank = 0;
@@ -46,8 +64,8 @@ void print_loop_summary(std::ostream& out, const core::RunIdentity& identity,
         out << " ...";
         break;
       }
-      out << ' ' << rank++ << ':' << worker.iterations << '/'
-          << format("%.4f", worker.busy_seconds) << '/' << format("%.4f", worker.idle_seconds);
+      out << ' ' << rank++ << ':' << worker.iterations << '/' << format("%.4f", worker.busy_seconds)
+          << '/' << format("%.4f", worker.idle_seconds);
     }
     out << '\n';
   }

@@ -18,7 +18,7 @@ void add_command(CLI::App& parent, const cli::AppEntry& app) {
   cli::LoopCommand& command = cli::add_loop_command(parent, app);
   command.add_option("--class", *class_name, "NPB class: S, W, A, B or C (2^24 to 2^32 pairs)")
       ->capture_default_str();
-  command.on_run([class_name](cli::CommandRun& run, const core::LoopConfig& loop) {
+  command.on_run([class_name](cli::CommandRun& run, const cli::LoopSetup& loop) {
     const EpLoop prototype(find_ep_class(*class_name));
     bool verified = false;
     cli::run_checked_loop(run, loop, "class=" + *class_name, prototype,

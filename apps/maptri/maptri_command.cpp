@@ -43,7 +43,7 @@ void add_command(CLI::App& parent, const cli::AppEntry& app) {
                      "T_f against T_com says it pays)")
       ->check(CLI::IsMember({"auto", "on", "off"}))
       ->capture_default_str();
-  command.on_run([options](cli::CommandRun& run, const core::LoopConfig& loop) {
+  command.on_run([options](cli::CommandRun& run, const cli::LoopSetup& loop) {
     (void)MaptriLoop(options->loop);  // a bad size fails before anything is printed
     const core::RunConfig& config = run.config();
     // T_0 and T_c: the simulated machine's, else a message between threads or ranks here.

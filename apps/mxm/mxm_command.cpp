@@ -17,7 +17,7 @@ void add_command(CLI::App& parent, const cli::AppEntry& app) {
   command.add_option("--n", options->n, "rows of X and Z (the iterations)")->capture_default_str();
   command.add_option("--r", options->r, "columns of X, rows of Y")->capture_default_str();
   command.add_option("--m", options->m, "columns of Y and Z")->capture_default_str();
-  command.on_run([options](cli::CommandRun& run, const core::LoopConfig& loop) {
+  command.on_run([options](cli::CommandRun& run, const cli::LoopSetup& loop) {
     const MxmLoop prototype(*options);
     const std::string instance = "n=" + std::to_string(options->n) + ",r=" +
                                  std::to_string(options->r) + ",m=" + std::to_string(options->m);

@@ -29,7 +29,7 @@ void add_command(CLI::App& parent, const cli::AppEntry& app) {
       ->capture_default_str();
   command.add_option("--data", options->loop.data, "bytes that move with an iteration")
       ->capture_default_str();
-  command.on_run([options](cli::CommandRun& run, const core::LoopConfig& loop) {
+  command.on_run([options](cli::CommandRun& run, const cli::LoopSetup& loop) {
     options->loop.profile = parse_profile(options->profile);
     options->loop.seed = run.config().search.seed;
     const SyntheticLoop prototype(options->loop);

@@ -24,7 +24,7 @@ void add_command(CLI::App& parent, const cli::AppEntry& app) {
   command.add_option("--loop", options->loop, "L1 (uniform), L2 (triangular) or both")
       ->check(CLI::IsMember({"L1", "L2", "both"}))
       ->capture_default_str();
-  command.on_run([options](cli::CommandRun& run, const core::LoopConfig& loop) {
+  command.on_run([options](cli::CommandRun& run, const cli::LoopSetup& loop) {
     const int only = options->loop == "L1" ? 1 : options->loop == "L2" ? 2 : 0;
     const TrfdLoop prototype(options->n, only);
     cli::run_checked_loop(run, loop, "n=" + std::to_string(options->n) + ",loop=" + options->loop,

@@ -43,7 +43,8 @@ struct DataRequest {  // "send me the data of these iterations" (to their holder
   IterationSet set;
 };
 struct ChunkRequest {  // to rank 0, where the pool has no shared counter
-  double weight = 1;   // the asking processor's (core/loop/loop_scheme.hpp)
+  double weight = 1;     // the asking processor's (core/loop/loop_scheme.hpp)
+  bool refilled = false;  // of the pool a refill made (rank 0 may not have it yet)
 };
 struct ChunkGrant {      // from rank 0; empty: the pool is dry
   IterationSet set;
@@ -72,6 +73,7 @@ void serialize(Archive& ar, DataRequest& m, unsigned) {
 template <class Archive>
 void serialize(Archive& ar, ChunkRequest& m, unsigned) {
   ar & m.weight;
+  ar & m.refilled;
 }
 template <class Archive>
 void serialize(Archive& ar, ChunkGrant& m, unsigned) {

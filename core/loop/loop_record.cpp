@@ -54,6 +54,8 @@ nlohmann::json make_loop_record(const RunIdentity& identity, const RunConfig& co
   record["nodes"] = result.iterations;  // the work W: iterations done
   record["steps"] = result.steps;
   record["interrupted"] = result.interrupted;
+  if (result.scheme_report && !result.scheme_report->is_null())
+    record[config.scheme] = *result.scheme_report;
   record["time_s"] = result.seconds;
   record["time_kind"] = std::string(to_string(result.time_kind));
   if (result.sequential_seconds) {
@@ -65,10 +67,13 @@ nlohmann::json make_loop_record(const RunIdentity& identity, const RunConfig& co
     }
   }
   const LoopStatistics& total = result.total;
-  record["counters"] = {{"messages", total.messages_sent}, {"bytes", total.bytes_sent},
-                        {"idle_s", total.idle_seconds},  {"busy_s", total.busy_seconds},
+  record["counters"] = {{"messages", total.messages_sent},
+                        {"bytes", total.bytes_sent},
+                        {"idle_s", total.idle_seconds},
+                        {"busy_s", total.busy_seconds},
                         {"work_transfers", total.iterations_sent},
-                        {"requests", total.chunks},       {"rejects", 0}};
+                        {"requests", total.chunks},
+                        {"rejects", 0}};
   record["loop"] = loop_counters(total);
   if (result.time_kind == TimeKind::kVirtual) record["sim_events"] = result.sim_events;
   nlohmann::json speeds = nlohmann::json::array();

@@ -23,6 +23,9 @@ struct LoopRunStatistics {
   std::optional<double> sequential_seconds;
   std::uint64_t sim_events = 0;
   bool interrupted = false;
+  // What the scheme said of its run (LoopScheme::report), null if nothing;
+  // recorded under the scheme's name.
+  const nlohmann::json* scheme_report = nullptr;
 };
 
 nlohmann::json make_loop_record(const RunIdentity& identity, const RunConfig& config,

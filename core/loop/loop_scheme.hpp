@@ -7,6 +7,7 @@
 // LoopContext; it never sees the kernel or the runtime.
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <string_view>
 #include <vector>
 
@@ -20,17 +21,6 @@ namespace stacksplit::core {
 // simulator an owner charged per access), or by asking a master that answers
 // between its own chunks of work.
 enum class PoolAccess : std::uint8_t { kSharedCounter, kMaster };
-
-// The tunables of the loop schemes, one table for all (each reads what it uses).
-struct LoopSchemeOptions {
-  std::uint64_t chunk = 0;       // ss, shared-iterator, static-cyclic: the chunk (0: the
-                                 // scheme's own default); profiled: chunk_size
-  int group = 0;                 // lcdlb, lddlb: processors per group, K (0: P/2)
-  std::uint64_t eval_size = 1;   // profiled: iterations measured
-  std::uint64_t eval_skip = 0;   // profiled: iterations done before measuring
-  double threshold = 0.10;       // a move must cut the predicted time by this share
-  double dampening = 0.5;        // profiled: the share of the way toward a new partition
-};
 
 class LoopContext {
  public:
@@ -54,6 +44,12 @@ class LoopContext {
 
   // Asks the pool for its next chunk; on_chunk() answers.
   virtual void take_from_pool(PoolAccess access) = 0;
+  // From now on (this loop) the pool is these ranges, each with the processor
+  // that holds its data, in this order; every processor must say the same.
+  // A processor gives up what it holds to the pool with release_remaining()
+  // (the data stays where it is until a chunk's taker asks for it).
+  virtual void refill_pool(const std::vector<std::pair<IterationSet, int>>& pieces) = 0;
+  virtual void release_remaining() = 0;
   // Sends up to `count` of the iterations left, from the back, with their
   // data; returns how many went.
   virtual std::uint64_t send_iterations(int to, std::uint64_t count) = 0;
@@ -106,6 +102,10 @@ class LoopScheme {
   // `count` iterations arrived from `from`.
   virtual void on_work(LoopContext& /*ctx*/, int /*from*/, std::uint64_t /*count*/) {}
   virtual void on_message(LoopContext& /*ctx*/, int /*from*/, const LoopSchemeMessage& /*m*/) {}
+
+  // What the scheme has to say about the run, for the summary and the record
+  // (auto: its choice and the predictions); null when nothing.
+  virtual nlohmann::json report() const { return nullptr; }
 };
 
 }  // namespace stacksplit::core

@@ -197,12 +197,13 @@ class LoopWorker final : private LoopContext {
   void take_from_pool(PoolAccess access) override {
     if (access == PoolAccess::kSharedCounter) {
       if (SharedCounters* counters = outbox_.shared_counters()) {
-        std::uint64_t state = counters->load(kPoolCounter);
+        const int slot = pool_slot();
+        std::uint64_t state = counters->load(slot);
         IterationSet chunk;
         std::uint64_t next_state;
         do {
           chunk = next_chunk(state, scheme_->pool_weight(), rank_, next_state);
-        } while (!chunk.empty() && !counters->compare_exchange(kPoolCounter, state, next_state));
+        } while (!chunk.empty() && !counters->compare_exchange(slot, state, next_state));
         receive_chunk(chunk);
         return;
       }
@@ -214,8 +215,27 @@ class LoopWorker final : private LoopContext {
       pool_state_ = next_state;
       receive_chunk(chunk);
     } else {
-      send_message(0, loop_message::ChunkRequest{scheme_->pool_weight()});
+      send_message(0, loop_message::ChunkRequest{scheme_->pool_weight(), refilled_});
     }
+  }
+
+  void refill_pool(const std::vector<std::pair<IterationSet, int>>& pieces) override {
+    pool_pieces_.clear();
+    std::uint64_t offset = 0;
+    for (const auto& [set, holder] : pieces) {
+      if (set.empty()) continue;
+      pool_pieces_.push_back({set, holder, offset});
+      offset += set.count;
+    }
+    refilled_ = true;
+    pool_state_ = 0;
+    serve_deferred();
+  }
+
+  void release_remaining() override {
+    owned_.clear();
+    serve_deferred();
+    check_idle();
   }
 
   std::uint64_t send_iterations(int to, std::uint64_t count) override {
@@ -270,10 +290,49 @@ class LoopWorker final : private LoopContext {
   }
 
   void on(int from, loop_message::DataRequest& request) {
+    if (holds(request.set)) {  // still this processor's own, until it releases them
+      deferred_.push_back(Message{from, loop_, request});
+      return;
+    }
     send_work(from, {request.set});  // the holder keeps no claim on them
   }
 
+  bool holds(const IterationSet& wanted) const {
+    for (const IterationSet& set : owned_) {
+      bool overlap = false;
+      set.for_each_range([&](std::uint64_t first, std::uint64_t count) {
+        overlap = overlap || (first < wanted.first + wanted.count && wanted.first < first + count);
+      });
+      if (overlap) return true;
+    }
+    return false;
+  }
+
+  // Requests that waited for a refill or a release.
+  void serve_deferred() {
+    std::deque<Message> waiting = std::move(deferred_);
+    deferred_.clear();
+    for (Message& message : waiting) handle(std::move(message));
+  }
+
+  // The pool's iterations in pool order: [0, N) held by rank 0, or what a
+  // refill made of it.
+  struct PoolPiece {
+    IterationSet set;  // contiguous
+    int holder;
+    std::uint64_t offset;  // where it starts in pool order
+  };
+  std::uint64_t pool_size() const {
+    if (!refilled_) return iterations_;
+    return pool_pieces_.empty() ? 0 : pool_pieces_.back().offset + pool_pieces_.back().set.count;
+  }
+  int pool_slot() const { return refilled_ ? kRefilledPoolCounter : kPoolCounter; }
+
   void on(int from, loop_message::ChunkRequest& request) {
+    if (request.refilled && !refilled_) {  // its pool is not made here yet
+      deferred_.push_back(Message{from, loop_, request});
+      return;
+    }
     std::uint64_t next_state;
     const IterationSet chunk = next_chunk(pool_state_, request.weight, from, next_state);
     pool_state_ = next_state;
@@ -332,6 +391,7 @@ class LoopWorker final : private LoopContext {
   // the next iteration (low 40 bits) and the chunks handed out (high 24).
   static constexpr int kPoolCounter = 0;
   static constexpr int kExecutedCounter = 1;
+  static constexpr int kRefilledPoolCounter = 2;
   static constexpr int kIndexShift = 40;
   static constexpr std::uint64_t kNextMask = (std::uint64_t{1} << kIndexShift) - 1;
   static constexpr std::uint64_t kMaxIndex = (std::uint64_t{1} << (64 - kIndexShift)) - 1;
@@ -339,26 +399,41 @@ class LoopWorker final : private LoopContext {
   IterationSet next_chunk(std::uint64_t state, double weight, int requester,
                           std::uint64_t& next_state) {
     const std::uint64_t next = state & kNextMask, index = state >> kIndexShift;
-    if (next >= iterations_) {
+    const std::uint64_t size = pool_size();
+    if (next >= size) {
       next_state = state;
       return {};
     }
-    const std::uint64_t left = iterations_ - next;
-    const std::uint64_t size =
+    const std::uint64_t left = size - next;
+    const std::uint64_t take =
         std::clamp<std::uint64_t>(scheme_->chunk_size(left, index, weight, requester, size_), 1,
                                   left);
-    next_state = (next + size) | (std::min(index + 1, kMaxIndex) << kIndexShift);
-    return IterationSet::range(next, size);
+    next_state = (next + take) | (std::min(index + 1, kMaxIndex) << kIndexShift);
+    return IterationSet::range(next, take);  // in pool order
   }
 
+  // A chunk in pool order: its iterations, their data from where it is held.
   void receive_chunk(const IterationSet& chunk) {
     if (!chunk.empty()) {
       ++statistics_.chunks;
-      if (rank_ != 0 && kernel_.bytes_per_iteration() != 0) {
-        send_message(0, loop_message::DataRequest{chunk});  // rank 0 holds the pool's data
+      const bool data = kernel_.bytes_per_iteration() != 0;
+      auto take = [&](const IterationSet& set, int holder) {
+        if (data && holder != rank_) {
+          send_message(holder, loop_message::DataRequest{set});
+        } else {
+          owned_.push_back(set);
+          idle_ = false;
+        }
+      };
+      if (!refilled_) {
+        take(chunk, 0);  // rank 0 holds the pool's data
       } else {
-        owned_.push_back(chunk);
-        idle_ = false;
+        for (const PoolPiece& piece : pool_pieces_) {
+          const std::uint64_t from = std::max(chunk.first, piece.offset);
+          const std::uint64_t to = std::min(chunk.first + chunk.count, piece.offset + piece.set.count);
+          if (from < to)
+            take(IterationSet::range(piece.set.first + (from - piece.offset), to - from), piece.holder);
+        }
       }
     }
     scheme_->on_chunk(*this, chunk);
@@ -379,6 +454,9 @@ class LoopWorker final : private LoopContext {
     executed_ = 0;
     outputs_ = 0;
     pool_state_ = 0;
+    refilled_ = false;
+    pool_pieces_.clear();
+    deferred_.clear();
     mark_profile();
     const std::vector<IterationSet> mine = scheme_->initial_share(rank_, size_, iterations_);
     if (nest == 0) {
@@ -471,6 +549,7 @@ class LoopWorker final : private LoopContext {
     if (SharedCounters* counters = outbox_.shared_counters()) {
       counters->store(kPoolCounter, 0);
       counters->store(kExecutedCounter, 0);
+      counters->store(kRefilledPoolCounter, 0);
     }
     const loop_message::LoopStart start{scheme_->carry_over()};
     scheme_->take_carry_over(start.carried);  // rank 0 starts from exactly what the others get
@@ -504,6 +583,7 @@ class LoopWorker final : private LoopContext {
   std::uint64_t iterations_ = 0;
   std::deque<IterationSet> owned_;  // held, not yet done, in the order they are done
   std::deque<Message> early_;       // of a loop not begun here yet
+  std::deque<Message> deferred_;    // requests waiting for a refill or a release
   bool paused_ = false;
   bool idle_ = false;
   bool loop_over_ = false;
@@ -519,6 +599,9 @@ class LoopWorker final : private LoopContext {
   // Rank 0 only.
   std::uint64_t executed_ = 0;    // iterations reported done in this loop
   std::uint64_t pool_state_ = 0;  // the pool, where there are no shared counters
+  // Every processor: the pool as a refill made it (empty: [0, N) at rank 0).
+  bool refilled_ = false;
+  std::vector<PoolPiece> pool_pieces_;
   int outputs_ = 0;
   Output merged_{};
   Output result_{};

@@ -43,6 +43,7 @@ struct LoopResult {
   std::uint64_t sim_events = 0;
   bool interrupted = false;
   bool reporting = true;  // false on MPI ranks other than 0
+  nlohmann::json scheme_report;  // rank 0's scheme's (LoopScheme::report)
 };
 
 namespace detail {
@@ -117,6 +118,7 @@ LoopResult<typename K::Output> run_loop(const RunConfig& config, const LoopConfi
       result.total += result.per_worker.back();
     }
     result.output = agents.front()->output();
+    result.scheme_report = agents.front()->scheme().report();
   };
   switch (config.runtime) {
     case RuntimeKind::kThreads: {
@@ -152,6 +154,7 @@ LoopResult<typename K::Output> run_loop(const RunConfig& config, const LoopConfi
           result.total += statistics;
         }
         result.output = worker.output();
+        result.scheme_report = worker.scheme().report();
       } else {
         result.reporting = false;
         result.per_worker.push_back(worker.statistics());

@@ -21,8 +21,8 @@ class AdaptiveWeightedFactoring final : public PoolScheme {
   AdaptiveWeightedFactoring() : PoolScheme(core::PoolAccess::kMaster) {}
   std::string_view name() const override { return "awf"; }
 
-  void on_loop_start(core::LoopContext& ctx) override {
-    PoolScheme::on_loop_start(ctx);
+  void start_pool(core::LoopContext& ctx, std::uint64_t n) override {
+    PoolScheme::start_pool(ctx, n);
     if (rates_.size() != static_cast<std::size_t>(ctx.size())) rates_.assign(ctx.size(), 0);
     batch_start_ = 0;
   }
@@ -34,8 +34,8 @@ class AdaptiveWeightedFactoring final : public PoolScheme {
   }
   double pool_weight() const override { return own_rate_; }
 
-  std::uint64_t chunk_size(std::uint64_t remaining, std::uint64_t index, double rate,
-                           int requester, int size) override {
+  std::uint64_t chunk_size(std::uint64_t remaining, std::uint64_t index, double rate, int requester,
+                           int size) override {
     if (rate > 0) rates_[requester] = rate;
     if (index % static_cast<std::uint64_t>(size) == 0) batch_start_ = remaining;
     // Unmeasured processors count at the mean of the measured ones.
@@ -46,8 +46,8 @@ class AdaptiveWeightedFactoring final : public PoolScheme {
       if (r > 0) sum += r, ++measured;
     for (double& r : rates) r = r > 0 ? r : (measured > 0 ? sum / measured : 1);
     const double weight = analysis::cost_model::awf_weights_from_rates(rates)[requester];
-    return static_cast<std::uint64_t>(analysis::cost_model::awf_chunk(
-        static_cast<std::int64_t>(batch_start_), size, weight));
+    return static_cast<std::uint64_t>(
+        analysis::cost_model::awf_chunk(static_cast<std::int64_t>(batch_start_), size, weight));
   }
 
  private:

@@ -18,8 +18,8 @@ class Factoring final : public PoolScheme {
  public:
   Factoring() : PoolScheme(core::PoolAccess::kSharedCounter) {}
   std::string_view name() const override { return "fac2"; }
-  void on_loop_start(core::LoopContext& ctx) override {
-    PoolScheme::on_loop_start(ctx);
+  void start_pool(core::LoopContext& ctx, std::uint64_t n) override {
+    PoolScheme::start_pool(ctx, n);
     // Each batch's chunk, R_{j+1} = R_j − P·⌈R_j/(2P)⌉, until nothing is left.
     batch_chunks_.clear();
     for (std::int64_t left = static_cast<std::int64_t>(n_); left > 0;) {

@@ -12,7 +12,7 @@ namespace stacksplit::schemes {
 
 class GlobalCentralizedDlb final : public InterruptStrategy {
  public:
-  explicit GlobalCentralizedDlb(const core::LoopSchemeOptions& options)
+  explicit GlobalCentralizedDlb(const LoopSchemeOptions& options)
       : InterruptStrategy(Scope::kGlobal, Balancer::kCentralized, options) {}
   std::string_view name() const override { return "gcdlb"; }
 };

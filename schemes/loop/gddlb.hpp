@@ -11,7 +11,7 @@ namespace stacksplit::schemes {
 
 class GlobalDistributedDlb final : public InterruptStrategy {
  public:
-  explicit GlobalDistributedDlb(const core::LoopSchemeOptions& options)
+  explicit GlobalDistributedDlb(const LoopSchemeOptions& options)
       : InterruptStrategy(Scope::kGlobal, Balancer::kDistributed, options) {}
   std::string_view name() const override { return "gddlb"; }
 };

@@ -18,8 +18,7 @@ class GuidedSelfScheduling final : public PoolScheme {
  public:
   GuidedSelfScheduling() : PoolScheme(core::PoolAccess::kSharedCounter) {}
   std::string_view name() const override { return "gss"; }
-  std::uint64_t chunk_size(std::uint64_t remaining, std::uint64_t, double, int,
-                           int size) override {
+  std::uint64_t chunk_size(std::uint64_t remaining, std::uint64_t, double, int, int size) override {
     return gss_chunk(remaining, size);
   }
 };

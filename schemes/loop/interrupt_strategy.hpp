@@ -23,6 +23,7 @@
 
 #include "analysis/cost_model/redistribution.hpp"
 #include "core/loop/loop_scheme.hpp"
+#include "schemes/loop/loop_scheme_options.hpp"
 #include "schemes/loop/static_block.hpp"
 
 namespace stacksplit::schemes {
@@ -32,8 +33,10 @@ class InterruptStrategy : public core::LoopScheme {
   enum class Scope { kGlobal, kLocal };
   enum class Balancer { kCentralized, kDistributed };
 
-  InterruptStrategy(Scope scope, Balancer balancer, const core::LoopSchemeOptions& options)
-      : scope_(scope), balancer_(balancer), group_size_(options.group),
+  InterruptStrategy(Scope scope, Balancer balancer, const LoopSchemeOptions& options)
+      : scope_(scope),
+        balancer_(balancer),
+        group_size_(options.group),
         threshold_(options.threshold) {}
 
   std::vector<core::IterationSet> initial_share(int rank, int size, std::uint64_t n) override {
@@ -80,6 +83,26 @@ class InterruptStrategy : public core::LoopScheme {
         if (epoch == epoch_ && in_sync_) carry_out(ctx, m.list);
         break;
     }
+  }
+
+  struct Profile {
+    int rank;
+    std::uint64_t done;
+    double busy;
+    std::uint64_t remaining;
+  };
+
+  // Takes over at a synchronization another scheme held (auto), every
+  // processor's profile at hand: each group's plan, this processor's part of
+  // it carried out, as if this strategy had synchronized.
+  void adopt(core::LoopContext& ctx, const std::vector<Profile>& everyone) {
+    on_loop_start(ctx);
+    epoch_ = 1;
+    in_sync_ = true;
+    std::vector<Profile> group;
+    for (const Profile& p : everyone)
+      if (p.rank >= group_first_ && p.rank < group_end_) group.push_back(p);
+    carry_out(ctx, decide(group));
   }
 
  protected:
@@ -150,13 +173,6 @@ class InterruptStrategy : public core::LoopScheme {
     ctx.note_instructions(profiles.size() - (group == group_first_ ? 1 : 0));
     if (group == group_first_ && epoch == epoch_ && in_sync_) carry_out(ctx, plan);
   }
-
-  struct Profile {
-    int rank;
-    std::uint64_t done;
-    double busy;
-    std::uint64_t remaining;
-  };
 
   // Eq. 1.3.3 and the 10 % rule; the plan as (from, to, count) triples, empty
   // when nothing moves.

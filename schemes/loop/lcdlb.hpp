@@ -13,7 +13,7 @@ namespace stacksplit::schemes {
 
 class LocalCentralizedDlb final : public InterruptStrategy {
  public:
-  explicit LocalCentralizedDlb(const core::LoopSchemeOptions& options)
+  explicit LocalCentralizedDlb(const LoopSchemeOptions& options)
       : InterruptStrategy(Scope::kLocal, Balancer::kCentralized, options) {}
   std::string_view name() const override { return "lcdlb"; }
 };

@@ -10,7 +10,7 @@ namespace stacksplit::schemes {
 
 class LocalDistributedDlb final : public InterruptStrategy {
  public:
-  explicit LocalDistributedDlb(const core::LoopSchemeOptions& options)
+  explicit LocalDistributedDlb(const LoopSchemeOptions& options)
       : InterruptStrategy(Scope::kLocal, Balancer::kDistributed, options) {}
   std::string_view name() const override { return "lddlb"; }
 };

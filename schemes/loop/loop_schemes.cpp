@@ -1,7 +1,12 @@
 // The loop-level family: how the iterations of a parallel loop are shared and
-// moved (docs/design.md, "The loop family").
+// moved (docs/design.md, "The loop family"). The table below is the family's
+// one list: the registry reads it, and auto makes the scheme it chooses from it.
+
+#include <array>
+#include <string_view>
 
 #include "schemes/loop/adaptive_weighted_factoring.hpp"
+#include "schemes/loop/auto_strategy.hpp"
 #include "schemes/loop/factoring.hpp"
 #include "schemes/loop/gcdlb.hpp"
 #include "schemes/loop/gddlb.hpp"
@@ -20,46 +25,74 @@ namespace stacksplit::schemes {
 
 namespace {
 
+using Make = std::unique_ptr<core::LoopScheme> (*)(const LoopSchemeOptions&);
+
 template <class SchemeType>
-std::unique_ptr<core::LoopScheme> make(const core::LoopSchemeOptions& options) {
-  if constexpr (std::is_constructible_v<SchemeType, const core::LoopSchemeOptions&>) {
+std::unique_ptr<core::LoopScheme> make(const LoopSchemeOptions& options) {
+  if constexpr (std::is_constructible_v<SchemeType, const LoopSchemeOptions&>) {
     return std::make_unique<SchemeType>(options);
   } else {
     return std::make_unique<SchemeType>();
   }
 }
 
+std::unique_ptr<core::LoopScheme> make_by_name(std::string_view name,
+                                               const LoopSchemeOptions& options);
+
+std::unique_ptr<core::LoopScheme> make_auto(const LoopSchemeOptions& options) {
+  if (!options.model)
+    throw std::invalid_argument("--scheme auto needs the loop's model (a loop command gives it)");
+  return std::make_unique<AutoStrategy>(options, &make_by_name);
+}
+
+struct LoopSchemeInfo {
+  std::string_view name;
+  std::string_view summary;
+  Make make;
+};
+
+constexpr std::array kLoopSchemes = {
+    LoopSchemeInfo{"static-block", "equal contiguous blocks, fixed (no DLB)", &make<StaticBlock>},
+    LoopSchemeInfo{"static-cyclic", "chunks of c dealt round robin, fixed", &make<StaticCyclic>},
+    LoopSchemeInfo{"ss", "self-scheduling: chunks of c from a master, on demand",
+                   &make<SelfScheduling>},
+    LoopSchemeInfo{"gss", "guided self-scheduling: the next chunk is ceil(R/P)",
+                   &make<GuidedSelfScheduling>},
+    LoopSchemeInfo{"tss", "trapezoid self-scheduling: chunks falling linearly from N/(2P) to 1",
+                   &make<TrapezoidSelfScheduling>},
+    LoopSchemeInfo{"fac2", "factoring: batches of P chunks taking half of what is left",
+                   &make<Factoring>},
+    LoopSchemeInfo{"awf", "adaptive weighted factoring: factoring chunks weighted by speed",
+                   &make<AdaptiveWeightedFactoring>},
+    LoopSchemeInfo{"shared-iterator", "chunks of c by fetch-and-add on a shared counter",
+                   &make<SharedIterator>},
+    LoopSchemeInfo{"profiled", "profiled re-partitioning: measure, then repartition by speed",
+                   &make<Profiled>},
+    LoopSchemeInfo{"gcdlb", "global centralized DLB: all profiles to a master, which moves work",
+                   &make<GlobalCentralizedDlb>},
+    LoopSchemeInfo{"gddlb", "global distributed DLB: profiles to all, each computes the plan",
+                   &make<GlobalDistributedDlb>},
+    LoopSchemeInfo{"lcdlb", "local centralized DLB: groups of K, one master serving them in turn",
+                   &make<LocalCentralizedDlb>},
+    LoopSchemeInfo{"lddlb", "local distributed DLB: groups of K, profiles within the group",
+                   &make<LocalDistributedDlb>},
+    LoopSchemeInfo{"auto", "the cost model's choice at the first synchronization (Zaki et al.)",
+                   &make_auto},
+};
+
+std::unique_ptr<core::LoopScheme> make_by_name(std::string_view name,
+                                               const LoopSchemeOptions& options) {
+  for (const LoopSchemeInfo& info : kLoopSchemes)
+    if (info.name == name) return info.make(options);
+  throw std::logic_error("auto chose a scheme the loop family does not have");
+}
+
 }  // namespace
 
 void register_loop_schemes(SchemeRegistry& registry) {
   const std::string family(kLoopFamily);
-  registry
-      .add({"static-block", family, "equal contiguous blocks, fixed (no DLB)",
-            {nullptr, &make<StaticBlock>}})
-      .add({"static-cyclic", family, "chunks of c dealt round robin, fixed",
-            {nullptr, &make<StaticCyclic>}})
-      .add({"ss", family, "self-scheduling: chunks of c from a master, on demand",
-            {nullptr, &make<SelfScheduling>}})
-      .add({"gss", family, "guided self-scheduling: the next chunk is ceil(R/P)",
-            {nullptr, &make<GuidedSelfScheduling>}})
-      .add({"tss", family, "trapezoid self-scheduling: chunks falling linearly from N/(2P) to 1",
-            {nullptr, &make<TrapezoidSelfScheduling>}})
-      .add({"fac2", family, "factoring: batches of P chunks taking half of what is left",
-            {nullptr, &make<Factoring>}})
-      .add({"awf", family, "adaptive weighted factoring: factoring chunks weighted by speed",
-            {nullptr, &make<AdaptiveWeightedFactoring>}})
-      .add({"profiled", family, "profiled re-partitioning: measure, then repartition by speed",
-            {nullptr, &make<Profiled>}})
-      .add({"shared-iterator", family, "chunks of c by fetch-and-add on a shared counter",
-            {nullptr, &make<SharedIterator>}})
-      .add({"gcdlb", family, "global centralized DLB: all profiles to a master, which moves work",
-            {nullptr, &make<GlobalCentralizedDlb>}})
-      .add({"gddlb", family, "global distributed DLB: profiles to all, each computes the plan",
-            {nullptr, &make<GlobalDistributedDlb>}})
-      .add({"lcdlb", family, "local centralized DLB: groups of K, one master serving them in turn",
-            {nullptr, &make<LocalCentralizedDlb>}})
-      .add({"lddlb", family, "local distributed DLB: groups of K, profiles within the group",
-            {nullptr, &make<LocalDistributedDlb>}});
+  for (const LoopSchemeInfo& info : kLoopSchemes)
+    registry.add({std::string(info.name), family, std::string(info.summary), {nullptr, info.make}});
 }
 
 }  // namespace stacksplit::schemes

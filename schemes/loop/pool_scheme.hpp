@@ -5,6 +5,7 @@
 // pool is reached (a shared counter, or a master).
 
 #include "core/loop/loop_scheme.hpp"
+#include "schemes/loop/loop_scheme_options.hpp"
 
 namespace stacksplit::schemes {
 
@@ -14,8 +15,10 @@ class PoolScheme : public core::LoopScheme {
 
   std::vector<core::IterationSet> initial_share(int, int, std::uint64_t) override { return {}; }
   bool uses_pool() const override { return true; }
-  void on_loop_start(core::LoopContext& ctx) override {
-    n_ = ctx.iterations();
+  void on_loop_start(core::LoopContext& ctx) override { start_pool(ctx, ctx.iterations()); }
+  // A pool of n iterations begins (a loop's, or what auto hands over).
+  virtual void start_pool(core::LoopContext& /*ctx*/, std::uint64_t n) {
+    n_ = n;
     dry_ = false;
   }
   void on_idle(core::LoopContext& ctx) override {

@@ -23,28 +23,31 @@
 
 #include "analysis/cost_model/redistribution.hpp"
 #include "core/loop/loop_scheme.hpp"
+#include "schemes/loop/loop_scheme_options.hpp"
 #include "schemes/loop/static_block.hpp"
 
 namespace stacksplit::schemes {
 
 class Profiled final : public core::LoopScheme {
  public:
-  explicit Profiled(const core::LoopSchemeOptions& options)
-      : chunk_(options.chunk), eval_size_(std::max<std::uint64_t>(options.eval_size, 1)),
-        eval_skip_(options.eval_skip), threshold_(options.threshold),
+  explicit Profiled(const LoopSchemeOptions& options)
+      : chunk_(options.chunk),
+        eval_size_(std::max<std::uint64_t>(options.eval_size, 1)),
+        eval_skip_(options.eval_skip),
+        threshold_(options.threshold),
         dampening_(std::clamp(options.dampening, 0.0, 1.0)) {}
   std::string_view name() const override { return "profiled"; }
 
   // Equal blocks at first; later invocations start where the last one ended.
   std::vector<core::IterationSet> initial_share(int rank, int size, std::uint64_t n) override {
-    if (fractions_.size() != static_cast<std::size_t>(size)) return single(equal_block(rank, size, n));
+    if (fractions_.size() != static_cast<std::size_t>(size))
+      return single(equal_block(rank, size, n));
     double before = 0;
     for (int r = 0; r < rank; ++r) before += fractions_[r];
     const auto first = static_cast<std::uint64_t>(std::llround(before * static_cast<double>(n)));
-    const auto end = rank + 1 == size
-                         ? n
-                         : static_cast<std::uint64_t>(
-                               std::llround((before + fractions_[rank]) * static_cast<double>(n)));
+    const auto end = rank + 1 == size ? n
+                                      : static_cast<std::uint64_t>(std::llround(
+                                            (before + fractions_[rank]) * static_cast<double>(n)));
     return single(core::IterationSet::range(first, std::max(first, end) - first));
   }
 
@@ -87,6 +90,17 @@ class Profiled final : public core::LoopScheme {
     take(ctx, from, m);
   }
 
+  // Takes over with every processor's rate and iterations left already known
+  // (auto): the re-partition, then no more measuring in this loop.
+  void adopt(core::LoopContext& ctx, const std::vector<double>& rates,
+             const std::vector<std::uint64_t>& remaining) {
+    on_loop_start(ctx);
+    measured_ = true;
+    for (int r = 0; r < ctx.size(); ++r) reports_[r] = {true, rates[r], remaining[r]};
+    heard_ = ctx.size();
+    repartition(ctx);
+  }
+
  private:
   static constexpr std::int32_t kSpeed = 1;  // values: done, busy (ns), remaining
   static constexpr double kScale = 1e9;
@@ -119,9 +133,9 @@ class Profiled final : public core::LoopScheme {
     Report& report = reports_[from];
     if (report.heard) return;
     report.heard = true;
-    report.rate = m.values[1] > 0 ? static_cast<double>(m.values[0]) * 1e9 /
-                                        static_cast<double>(m.values[1])
-                                  : 0;
+    report.rate = m.values[1] > 0
+                      ? static_cast<double>(m.values[0]) * 1e9 / static_cast<double>(m.values[1])
+                      : 0;
     report.remaining = static_cast<std::uint64_t>(m.values[2]);
     if (++heard_ == ctx.size()) repartition(ctx);
   }
@@ -146,7 +160,8 @@ class Profiled final : public core::LoopScheme {
     // Part of the way only: the dampening.
     std::vector<double> damped(p);
     for (int r = 0; r < p; ++r)
-      damped[r] = static_cast<double>(left[r]) + dampening_ * static_cast<double>(ideal[r] - left[r]);
+      damped[r] =
+          static_cast<double>(left[r]) + dampening_ * static_cast<double>(ideal[r] - left[r]);
     const std::vector<std::int64_t> target =
         analysis::cost_model::proportional_distribution(total, damped);
     double before = 0, after = 0;
@@ -158,7 +173,8 @@ class Profiled final : public core::LoopScheme {
     ctx.note_synchronization(pays);
     if (pays) {
       for (const auto& move : analysis::cost_model::plan_transfers(left, target).transfers)
-        if (move.from == ctx.rank()) send_dealt(ctx, move.to, static_cast<std::uint64_t>(move.count));
+        if (move.from == ctx.rank())
+          send_dealt(ctx, move.to, static_cast<std::uint64_t>(move.count));
     }
     // The next invocation starts from the speeds' partition, damped the same way.
     double rate_sum = 0;

@@ -14,7 +14,7 @@ namespace stacksplit::schemes {
 
 class SelfScheduling final : public PoolScheme {
  public:
-  explicit SelfScheduling(const core::LoopSchemeOptions& options)
+  explicit SelfScheduling(const LoopSchemeOptions& options)
       : PoolScheme(core::PoolAccess::kMaster), chunk_(std::max<std::uint64_t>(options.chunk, 1)) {}
   std::string_view name() const override { return "ss"; }
   std::uint64_t chunk_size(std::uint64_t, std::uint64_t, double, int, int) override {

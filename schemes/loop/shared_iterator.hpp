@@ -14,7 +14,7 @@ namespace stacksplit::schemes {
 
 class SharedIterator final : public PoolScheme {
  public:
-  explicit SharedIterator(const core::LoopSchemeOptions& options)
+  explicit SharedIterator(const LoopSchemeOptions& options)
       : PoolScheme(core::PoolAccess::kSharedCounter),
         chunk_(std::max<std::uint64_t>(options.chunk, 1)) {}
   std::string_view name() const override { return "shared-iterator"; }

@@ -4,6 +4,7 @@
 // P equal contiguous blocks, one per processor, fixed for the whole loop;
 // nothing moves, whatever the speeds and the load.
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -11,11 +12,13 @@
 
 namespace stacksplit::schemes {
 
-// Processor `rank`'s block of n iterations split as evenly as possible.
+// Processor `rank`'s block of n iterations split as evenly as possible, the
+// larger blocks first (as the cost model's equal_blocks deals them).
 inline core::IterationSet equal_block(int rank, int size, std::uint64_t n) {
   const std::uint64_t p = static_cast<std::uint64_t>(size), r = static_cast<std::uint64_t>(rank);
-  const std::uint64_t first = n * r / p, end = n * (r + 1) / p;
-  return core::IterationSet::range(first, end - first);
+  const std::uint64_t base = n / p, extra = n % p;
+  const std::uint64_t first = r * base + std::min(r, extra);
+  return core::IterationSet::range(first, base + (r < extra ? 1 : 0));
 }
 
 class StaticBlock final : public core::LoopScheme {

@@ -9,12 +9,13 @@
 #include <vector>
 
 #include "core/loop/loop_scheme.hpp"
+#include "schemes/loop/loop_scheme_options.hpp"
 
 namespace stacksplit::schemes {
 
 class StaticCyclic final : public core::LoopScheme {
  public:
-  explicit StaticCyclic(const core::LoopSchemeOptions& options)
+  explicit StaticCyclic(const LoopSchemeOptions& options)
       : chunk_(std::max<std::uint64_t>(options.chunk, 1)) {}
   std::string_view name() const override { return "static-cyclic"; }
 

@@ -14,8 +14,8 @@ class TrapezoidSelfScheduling final : public PoolScheme {
  public:
   TrapezoidSelfScheduling() : PoolScheme(core::PoolAccess::kSharedCounter) {}
   std::string_view name() const override { return "tss"; }
-  void on_loop_start(core::LoopContext& ctx) override {
-    PoolScheme::on_loop_start(ctx);
+  void start_pool(core::LoopContext& ctx, std::uint64_t n) override {
+    PoolScheme::start_pool(ctx, n);
     parameters_ = analysis::cost_model::tss_parameters(static_cast<std::int64_t>(n_), ctx.size());
   }
   std::uint64_t chunk_size(std::uint64_t, std::uint64_t index, double, int, int) override {

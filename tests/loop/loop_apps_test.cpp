@@ -17,6 +17,7 @@
 #include "core/loop/bitonic_kernel.hpp"
 #include "core/loop/run_loop.hpp"
 #include "schemes/scheme_registry.hpp"
+#include "tests/loop/testing_scheme_options.hpp"
 
 namespace stacksplit::testing {
 namespace {
@@ -36,7 +37,9 @@ core::RunConfig config_for(const std::string& runtime, int workers) {
 
 core::LoopConfig loop_for(const std::string& scheme, bool wall_clock) {
   core::LoopConfig loop;
-  loop.make_scheme = [scheme] { return schemes::make_loop_scheme(scheme, {}); };
+  loop.make_scheme = [scheme] {
+    return schemes::make_loop_scheme(scheme, stacksplit::testing::testing_scheme_options());
+  };
   // Loads that change fast enough to matter, on either clock.
   loop.load = core::LoadOptions{{}, 4, wall_clock ? 0.0005 : 0.0002, 11};
   return loop;
@@ -46,9 +49,8 @@ template <class Kernel>
 void expect_sequential_result(const Case& c, const Kernel& prototype) {
   const auto& [app, scheme, runtime, workers] = c;
   const auto expected = core::run_loops_sequentially(prototype);
-  const auto result = core::run_loop<Kernel>(config_for(runtime, workers),
-                                             loop_for(scheme, runtime != "sim"),
-                                             [&] { return prototype; });
+  const auto result = core::run_loop<Kernel>(
+      config_for(runtime, workers), loop_for(scheme, runtime != "sim"), [&] { return prototype; });
   EXPECT_TRUE(prototype.matches(expected, result.output)) << "the result differs";
   std::uint64_t iterations = 0;
   Kernel copy = prototype;
@@ -77,7 +79,8 @@ TEST(Bitonic, PairsGiveTheSameResultsAndEvenCosts) {
       }
       const apps::mxm::MxmLoop mxm({21, 5, 4});
       const auto result = core::run_loop<apps::mxm::MxmLoop>(config, loop, [&] { return mxm; });
-      EXPECT_TRUE(mxm.matches(core::run_loops_sequentially(mxm), result.output)) << "data moves in pairs";
+      EXPECT_TRUE(mxm.matches(core::run_loops_sequentially(mxm), result.output))
+          << "data moves in pairs";
     }
   const core::BitonicKernel<apps::ac::AcLoop> paired(apps::ac::AcLoop(10));  // N = 100, cost N − i
   for (std::uint64_t j = 0; j < paired.iterations(); ++j) EXPECT_EQ(paired.cost(j), 101.0) << j;
@@ -102,9 +105,8 @@ TEST_P(LoopApps, GiveTheSequentialResult) {
     // is checked against the NPB in ep_test).
     expect_sequential_result(GetParam(), apps::ep::EpLoop({'T', 20, 0, 0, {}}));
   } else if (app == "synthetic") {
-    expect_sequential_result(GetParam(),
-                             apps::synthetic::SyntheticLoop({61, apps::synthetic::Profile::kBimodal,
-                                                             20, 24, 5}));
+    expect_sequential_result(GetParam(), apps::synthetic::SyntheticLoop(
+                                             {61, apps::synthetic::Profile::kBimodal, 20, 24, 5}));
   }
 }
 

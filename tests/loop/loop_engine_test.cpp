@@ -11,6 +11,7 @@
 #include "core/loop/run_loop.hpp"
 #include "schemes/scheme_registry.hpp"
 #include "tests/loop/test_kernel.hpp"
+#include "tests/loop/testing_scheme_options.hpp"
 
 namespace stacksplit::core {
 namespace {
@@ -36,7 +37,9 @@ TEST_P(LoopConservation, EveryIterationRunsOnceAndTheOutputIsTheSequentialOne) {
     const std::vector<std::string> cost = {"t_unit=1e-5"};
     config.machine = make_machine_model("now", cost);
     LoopConfig loop;
-    loop.make_scheme = [scheme = scheme] { return schemes::make_loop_scheme(scheme, {}); };
+    loop.make_scheme = [scheme = scheme] {
+      return schemes::make_loop_scheme(scheme, stacksplit::testing::testing_scheme_options());
+    };
     loop.load = LoadOptions{{}, 3, 0.01, 7};
     loop.steps = 2;
     const auto result = run_loop<TestLoop>(config, loop, [&] { return prototype; });

@@ -20,6 +20,7 @@
 #include "core/loop/run_loop.hpp"
 #include "core/mpi/launcher.hpp"
 #include "schemes/scheme_registry.hpp"
+#include "tests/loop/testing_scheme_options.hpp"
 
 namespace {
 
@@ -32,7 +33,9 @@ void check(const std::string& app, const std::string& scheme, const Kernel& prot
   config.runtime = core::RuntimeKind::kMpi;
   config.search.quantum = 1;
   core::LoopConfig loop;
-  loop.make_scheme = [scheme] { return schemes::make_loop_scheme(scheme, {}); };
+  loop.make_scheme = [scheme] {
+    return schemes::make_loop_scheme(scheme, stacksplit::testing::testing_scheme_options());
+  };
   loop.load = core::LoadOptions{{}, 4, 0.0005, 3};
   loop.steps = 2;
   const auto result = core::run_loop<Kernel>(config, loop, [&] { return prototype; });

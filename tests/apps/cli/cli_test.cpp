@@ -56,8 +56,9 @@ TEST(Cli, FirstModePrintsAValidPlacement) {
 }
 
 TEST(Cli, EveryCommonOptionIsAccepted) {
-  const CommandRun r = run("nqueens 9 --workers 3 --scheme arr --split bottom --cutoff 4 --mode count "
-                    "--runtime step --topology complete --seed 9 --quantum 16 --serial-depth 4 --quiet");
+  const CommandRun r =
+      run("nqueens 9 --workers 3 --scheme arr --split bottom --cutoff 4 --mode count "
+          "--runtime step --topology complete --seed 9 --quantum 16 --serial-depth 4 --quiet");
   EXPECT_EQ(r.status, 0) << r.output;
   EXPECT_EQ(r.output, "solutions = 352\n");
 }
@@ -100,44 +101,72 @@ TEST_P(CliBadInput, OneLineAndExitStatus2) {
 
 INSTANTIATE_TEST_SUITE_P(
     Cases, CliBadInput,
-    ::testing::Values(BadInput{"sudoku 9", "sudoku"}, BadInput{"", "subcommand"},
-                      BadInput{"nqueens 8 --scheme nope", "unknown scheme 'nope'"},
-                      BadInput{"nqueens 8 --workers 0", "--workers"},
-                      BadInput{"nqueens 8 --workers -4", "--workers"},
-                      BadInput{"nqueens 8 --workers many", "many"},
-                      BadInput{"nqueens 0", "out of range"}, BadInput{"nqueens 31", "out of range"},
-                      BadInput{"nqueens 8 --split third", "split strategy 'third'"},
-                      BadInput{"nqueens 8 --mode all", "mode 'all'"},
-                      BadInput{"nqueens 8 --runtime gpu", "runtime 'gpu'"},
-                      BadInput{"nqueens 8 --topology torus", "topology 'torus'"},
-                      BadInput{"nqueens 8 --cutoff -5", "--cutoff"},
-                      BadInput{"nqueens 8 --quantum 0", "--quantum"},
-                      BadInput{"nqueens 8 --serial-depth -5", "--serial-depth"},
-                      BadInput{"nqueens 8 --frobnicate", "frobnicate"},
-                      // --quiet has no short form: -q is UTS's binomial probability.
-                      BadInput{"nqueens 8 -q", "-q"}, BadInput{"uts --tree T1 -q", "-q"},
-                      // The loop family.
-                      BadInput{"loop sudoku", "sudoku"},
-                      BadInput{"loop mxm --scheme rp", "unknown scheme 'rp'"},
-                      BadInput{"loop mxm --workers 3 --speeds 1,1", "--speeds gives 2 speeds"},
-                      BadInput{"loop mxm --speeds 1,0", "--speeds"},
-                      BadInput{"loop mxm --speeds 1,x", "--speeds"},
-                      BadInput{"loop mxm --load ml=-1", "ml"},
-                      BadInput{"loop mxm --load ml=5,tl=0", "tl"},
-                      BadInput{"loop mxm --load xl=5", "unknown key 'xl'"},
-                      BadInput{"loop mxm --n 0", "--n"}, BadInput{"loop trfd --n 999", "--n"},
-                      BadInput{"loop ac --n 0", "--n"}, BadInput{"loop maptri --n 0", "--n"},
-                      BadInput{"loop ep --class Q", "EP class 'Q'"},
-                      BadInput{"loop synthetic --profile wavy", "profile 'wavy'"},
-                      BadInput{"loop synthetic --n 0", "--n"},
-                      BadInput{"loop mxm --steps 0", "--steps"}));
+    ::testing::Values(
+        BadInput{"sudoku 9", "sudoku"}, BadInput{"", "subcommand"},
+        BadInput{"nqueens 8 --scheme nope", "unknown scheme 'nope'"},
+        BadInput{"nqueens 8 --workers 0", "--workers"},
+        BadInput{"nqueens 8 --workers -4", "--workers"},
+        BadInput{"nqueens 8 --workers many", "many"}, BadInput{"nqueens 0", "out of range"},
+        BadInput{"nqueens 31", "out of range"},
+        BadInput{"nqueens 8 --split third", "split strategy 'third'"},
+        BadInput{"nqueens 8 --mode all", "mode 'all'"},
+        BadInput{"nqueens 8 --runtime gpu", "runtime 'gpu'"},
+        BadInput{"nqueens 8 --topology torus", "topology 'torus'"},
+        BadInput{"nqueens 8 --cutoff -5", "--cutoff"},
+        BadInput{"nqueens 8 --quantum 0", "--quantum"},
+        BadInput{"nqueens 8 --serial-depth -5", "--serial-depth"},
+        BadInput{"nqueens 8 --frobnicate", "frobnicate"},
+        // --quiet has no short form: -q is UTS's binomial probability.
+        BadInput{"nqueens 8 -q", "-q"}, BadInput{"uts --tree T1 -q", "-q"},
+        // The loop family.
+        BadInput{"loop sudoku", "sudoku"}, BadInput{"loop mxm --scheme rp", "unknown scheme 'rp'"},
+        BadInput{"loop mxm --workers 3 --speeds 1,1", "--speeds gives 2 speeds"},
+        BadInput{"loop mxm --speeds 1,0", "--speeds"},
+        BadInput{"loop mxm --speeds 1,x", "--speeds"}, BadInput{"loop mxm --load ml=-1", "ml"},
+        BadInput{"loop mxm --load ml=5,tl=0", "tl"},
+        BadInput{"loop mxm --load xl=5", "unknown key 'xl'"}, BadInput{"loop mxm --n 0", "--n"},
+        BadInput{"loop trfd --n 999", "--n"}, BadInput{"loop ac --n 0", "--n"},
+        BadInput{"loop maptri --n 0", "--n"}, BadInput{"loop ep --class Q", "EP class 'Q'"},
+        BadInput{"loop synthetic --profile wavy", "profile 'wavy'"},
+        BadInput{"loop synthetic --n 0", "--n"}, BadInput{"loop mxm --steps 0", "--steps"}));
+
+// A network file that is not one, or that was measured elsewhere: one line, exit 2.
+TEST(Cli, ABadOrMismatchedNetworkFileIsOneLineAndExitStatus2) {
+  const std::string dir = ::testing::TempDir();
+  const std::string measured = dir + "/cli_test_network_sim.json";
+  const CommandRun netchar =
+      run("netchar --runtime sim --machine zaki-now --workers 4 --repeats 1 "
+          "--quiet --out " +
+          measured);
+  ASSERT_EQ(netchar.status, 0) << netchar.output;
+  const std::string garbage = dir + "/cli_test_network_garbage.json";
+  std::ofstream(garbage) << "{\"latency_s\": 1,";
+  for (const std::string& arguments :
+       {"loop mxm --n 40 --scheme auto --network " + garbage,
+        "loop mxm --n 40 --predict --network " + dir + "/no_such_network.json",
+        // measured on the simulated machine, used on threads
+        "loop mxm --n 40 --scheme auto --runtime threads --network " + measured}) {
+    const CommandRun r = run(arguments);
+    EXPECT_EQ(r.status, 2) << arguments << '\n' << r.output;
+    EXPECT_EQ(line_count(r.output), 1) << arguments << '\n' << r.output;
+    EXPECT_NE(r.output.find("network"), std::string::npos) << r.output;
+  }
+  // The same file on the machine it was measured on: every strategy predicted.
+  const CommandRun predicted =
+      run("loop mxm --n 400 --workers 4 --runtime sim --machine zaki-now "
+          "--load ml=5,tl=1 --predict --network " +
+          measured);
+  EXPECT_EQ(predicted.status, 0) << predicted.output;
+  for (const char* scheme : {"gcdlb", "gddlb", "lcdlb", "lddlb", "ss", "gss", "tss", "fac2", "awf",
+                             "shared-iterator", "profiled", "static-block", "predicted best: "})
+    EXPECT_NE(predicted.output.find(scheme), std::string::npos) << scheme << predicted.output;
+}
 
 // Nothing reaches stdout before every option is checked.
 TEST(Cli, ABadOptionPrintsNothingButTheError) {
   for (const char* arguments : {"uts --tree T1 --runtime gpu", "uts --tree T1 --workers 0",
                                 "sat examples/none.cnf --scheme nope"}) {
-    const std::string command =
-        std::string(STACKSPLIT_BINARY) + " " + arguments + " 2>/dev/null";
+    const std::string command = std::string(STACKSPLIT_BINARY) + " " + arguments + " 2>/dev/null";
     FILE* pipe = popen(command.c_str(), "r");
     ASSERT_NE(pipe, nullptr);
     std::string out;
@@ -200,11 +229,13 @@ TEST(Cli, TheSimulatorExampleRunsAtTheMachinesQuantum) {
   const std::string path = ::testing::TempDir() + "/cli_test_sim_quantum.jsonl";
   std::remove(path.c_str());
   ASSERT_EQ(run("uts --tree T1 --runtime sim --machine ncube2 --workers 1024 --scheme grr-m "
-                "--quiet --json " + path)
+                "--quiet --json " +
+                path)
                 .status,
             0);
   ASSERT_EQ(run("uts --tree T1 --runtime sim --machine ncube2 --workers 1024 --scheme grr-m "
-                "--quiet --quantum 256 --json " + path)
+                "--quiet --quantum 256 --json " +
+                path)
                 .status,
             0);
   std::ifstream in(path);

@@ -1,0 +1,68 @@
+#pragma once
+// The tunables of the loop schemes, one table for all (each reads what it
+// uses), and what `auto` needs to predict: the loop's model.
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <utility>
+
+#include "analysis/cost_model/network_model.hpp"
+
+namespace stacksplit::schemes {
+
+// What a scheme that predicts (auto) is told about the loop it runs.
+class LoopModel {
+ public:
+  virtual ~LoopModel() = default;
+  // Seconds iteration i of loop `loop` takes on the base processor, unloaded.
+  virtual double iteration_seconds(int loop, std::uint64_t i) const = 0;
+  virtual double data_bytes_per_iteration(int loop) const = 0;
+  virtual const analysis::cost_model::NetworkModel& network() const = 0;
+};
+
+// A LoopModel from functions (the loop commands build one from their kernel).
+class FunctionLoopModel final : public LoopModel {
+ public:
+  FunctionLoopModel(std::function<double(int, std::uint64_t)> seconds,
+                    std::function<double(int)> bytes, analysis::cost_model::NetworkModel network)
+      : seconds_(std::move(seconds)), bytes_(std::move(bytes)), network_(std::move(network)) {}
+  double iteration_seconds(int loop, std::uint64_t i) const override { return seconds_(loop, i); }
+  double data_bytes_per_iteration(int loop) const override { return bytes_(loop); }
+  const analysis::cost_model::NetworkModel& network() const override { return network_; }
+
+ private:
+  std::function<double(int, std::uint64_t)> seconds_;
+  std::function<double(int)> bytes_;
+  analysis::cost_model::NetworkModel network_;
+};
+
+// A network where a message costs L + m/B and exchanges send theirs one after
+// the other: one-to-all and all-to-one (P−1)(L + m/B), all-to-all P(P−1) of
+// them. A rough model for when none was measured (tests).
+inline analysis::cost_model::NetworkModel serial_network(double latency, double bandwidth) {
+  analysis::cost_model::NetworkModel network;
+  network.latency_s = latency;
+  network.bandwidth_bytes_per_s = bandwidth;
+  const double l = latency, w = 1 / bandwidth;
+  network.exchanges[0].coefficients = {{-l, -w}, {l, w}};          // one-to-all
+  network.exchanges[1].coefficients = {{-l, -w}, {l, w}};          // all-to-one
+  network.exchanges[2].coefficients = {{0, 0}, {-l, -w}, {l, w}};  // all-to-all
+  network.min_processors = 2;
+  network.max_processors = 1 << 16;
+  network.max_bytes = 1e9;
+  return network;
+}
+
+struct LoopSchemeOptions {
+  std::uint64_t chunk = 0;                 // ss, shared-iterator, static-cyclic: the chunk (0: the
+                                           // scheme's own default); profiled: chunk_size
+  int group = 0;                           // lcdlb, lddlb: processors per group, K (0: P/2)
+  std::uint64_t eval_size = 1;             // profiled: iterations measured
+  std::uint64_t eval_skip = 0;             // profiled: iterations done before measuring
+  double threshold = 0.10;                 // a move must cut the predicted time by this share
+  double dampening = 0.5;                  // profiled: the share of the way toward a new partition
+  std::shared_ptr<const LoopModel> model;  // auto: the loop's model
+};
+
+}  // namespace stacksplit::schemes
