@@ -1,5 +1,5 @@
 #pragma once
-// Speedup, efficiency and total overhead per configuration (DESIGN.md §5):
+// Speedup, efficiency and total overhead per configuration, from run records (core/run_record.cpp):
 //   S = T1 / Tp,   E = T1 / (P·Tp),   To = P·Tp − T1.
 // Repeated runs of one configuration count by their median time. T1 comes
 // from the records' sequential_time_s when they carry it; otherwise from the
@@ -22,10 +22,10 @@ struct EfficiencyCell {
   std::string app;
   std::string instance;
   int workers = 0;
-  double problem_size = 0;     // W: median nodes of the runs
-  double parallel_time_s = 0;  // Tp: median time of the runs
+  double problem_size = 0;                  // W: median nodes of the runs
+  double parallel_time_s = 0;               // Tp: median time of the runs
   std::optional<double> sequential_time_s;  // T1
-  std::string not_computable;  // why S, E and To are unknown, when they are
+  std::string not_computable;               // why S, E and To are unknown, when they are
   int runs = 0;
   // The scheme and machine of the runs; empty when the grouping pools several.
   std::string scheme;

@@ -1,5 +1,5 @@
 #pragma once
-// One run as the analysis sees it: the fields of a run record (DESIGN.md §5)
+// One run as the analysis sees it: the fields of a run record (core/run_record.cpp)
 // that speedup, efficiency and isoefficiency need. The reader checks the other
 // known fields but does not keep them; unknown fields are ignored.
 

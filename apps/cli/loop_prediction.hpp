@@ -109,14 +109,7 @@ inline analysis::cost_model::LoopModelInput prediction_input(
     input.forecast = cm::SpeedForecast::from_loads(speeds, loads, load.options().persistence);
   }
   input.data_bytes_per_iteration = model.data_bytes_per_iteration(loop);
-  input.group_size = options.group;
-  input.profitability = options.threshold;
-  input.chunks.ss_chunk = std::max<std::int64_t>(1, static_cast<std::int64_t>(options.chunk));
-  input.chunks.shared_iterator_chunk = input.chunks.ss_chunk;
-  input.profiled.eval_skip = static_cast<std::int64_t>(options.eval_skip);
-  input.profiled.eval_size = static_cast<std::int64_t>(options.eval_size);
-  input.profiled.threshold = options.threshold;
-  input.profiled.damping = options.dampening;
+  schemes::describe_tunables(options, input);
   return input;
 }
 

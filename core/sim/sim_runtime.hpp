@@ -142,7 +142,9 @@ class SimRuntime final : public Outbox<typename A::Message> {
   // The current processor's clock: the start of its action plus what the
   // action has cost so far.
   double now() const override {
-    return action_start_ + processors_[current_].agent->busy_seconds(machine_) - busy_at_start_;
+    // The busy time grown since the action began, added last: (start + busy) -
+    // busy_at_start would round a processor's clock backwards by an ulp.
+    return action_start_ + (processors_[current_].agent->busy_seconds(machine_) - busy_at_start_);
   }
 
   std::uint64_t header_bytes() const override {

@@ -167,14 +167,7 @@ class AutoStrategy final : public core::LoopScheme {
     input.start = first.start;
     input.forecast = first.forecast;
     input.data_bytes_per_iteration = loop_model.data_bytes_per_iteration(loop);
-    input.group_size = options_.group;
-    input.profitability = options_.threshold;
-    input.chunks.ss_chunk = std::max<std::int64_t>(1, static_cast<std::int64_t>(options_.chunk));
-    input.chunks.shared_iterator_chunk = input.chunks.ss_chunk;
-    input.profiled.eval_skip = static_cast<std::int64_t>(options_.eval_skip);
-    input.profiled.eval_size = static_cast<std::int64_t>(options_.eval_size);
-    input.profiled.threshold = options_.threshold;
-    input.profiled.damping = options_.dampening;
+    describe_tunables(options_, input);
     const std::vector<model::StrategyPrediction> predictions =
         model::predict_strategies(input, loop_model.network());
     const model::StrategyPrediction& best = model::best_prediction(predictions);

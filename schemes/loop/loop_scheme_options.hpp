@@ -2,11 +2,13 @@
 // The tunables of the loop schemes, one table for all (each reads what it
 // uses), and what `auto` needs to predict: the loop's model.
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <utility>
 
+#include "analysis/cost_model/loop_model_input.hpp"
 #include "analysis/cost_model/network_model.hpp"
 
 namespace stacksplit::schemes {
@@ -64,5 +66,19 @@ struct LoopSchemeOptions {
   double dampening = 0.5;                  // profiled: the share of the way toward a new partition
   std::shared_ptr<const LoopModel> model;  // auto: the loop's model
 };
+
+// The tunables a strategy runs with, as the cost model's input takes them
+// (--predict and auto predict each strategy as it would run).
+inline void describe_tunables(const LoopSchemeOptions& options,
+                              analysis::cost_model::LoopModelInput& input) {
+  input.group_size = options.group;
+  input.profitability = options.threshold;
+  input.chunks.ss_chunk = std::max<std::int64_t>(1, static_cast<std::int64_t>(options.chunk));
+  input.chunks.shared_iterator_chunk = input.chunks.ss_chunk;
+  input.profiled.eval_skip = static_cast<std::int64_t>(options.eval_skip);
+  input.profiled.eval_size = static_cast<std::int64_t>(options.eval_size);
+  input.profiled.threshold = options.threshold;
+  input.profiled.damping = options.dampening;
+}
 
 }  // namespace stacksplit::schemes
