@@ -272,14 +272,19 @@ struct SmallFormula {
   std::vector<MaskClause> clauses;
 };
 
-// The file stacksplit-gen-cnf wrote with `arguments` (plain DIMACS, one
-// clause a line, 0-terminated).
-SmallFormula generate_formula(const std::vector<std::string>& arguments, const std::string& path) {
+// Writes the formula stacksplit-gen-cnf makes with `arguments` to `path`.
+void write_generated_formula(const std::vector<std::string>& arguments, const std::string& path) {
   std::vector<std::string> command = {STACKSPLIT_GEN_CNF};
   command.insert(command.end(), arguments.begin(), arguments.end());
   command.insert(command.end(), {"-o", path});
   const ProcessOutcome made = run_process(command, 30s);
   EXPECT_EQ(made.exit_code, 0) << made.output;
+}
+
+// The same, read back as masks (plain DIMACS, one clause a line,
+// 0-terminated); at most 32 variables.
+SmallFormula generate_formula(const std::vector<std::string>& arguments, const std::string& path) {
+  write_generated_formula(arguments, path);
   SmallFormula formula;
   std::ifstream in(path);
   for (std::string line; std::getline(in, line);) {
@@ -288,11 +293,14 @@ SmallFormula generate_formula(const std::vector<std::string>& arguments, const s
     if (line[0] == 'p') {
       std::string p, cnf;
       words >> p >> cnf >> formula.variables;
+      EXPECT_LE(formula.variables, 32) << "masks hold at most 32 variables";
       continue;
     }
     MaskClause clause;
-    for (int literal; words >> literal && literal != 0;)
+    for (int literal; words >> literal && literal != 0;) {
+      if (std::abs(literal) > 32) continue;  // reported above
       (literal > 0 ? clause.positive : clause.negative) |= 1u << (std::abs(literal) - 1);
+    }
     formula.clauses.push_back(clause);
   }
   return formula;
@@ -386,7 +394,7 @@ TEST_P(MpiSatTest, DecidesUnsatisfiable) {
 TEST_P(MpiSatTest, RecordsEveryRanksApplicationCounters) {
   const std::string file = path("counters");
   const std::string json = path("counters") + ".jsonl";
-  generate_formula({"random", "--variables", "40", "--ratio", "3", "--seed", "2"}, file);
+  write_generated_formula({"random", "--variables", "40", "--ratio", "3", "--seed", "2"}, file);
   const ProcessOutcome run = sat(file, {"--count", "--quantum", "1", "--json", json});
   std::remove(file.c_str());
   ASSERT_TRUE(run.finished) << run.output;
