@@ -5,8 +5,9 @@
 #   target_link_libraries(my_program PRIVATE stacksplit::stacksplit)  # or ::core, ::cli
 #
 # and gets the include path (<prefix>/include, the same paths as in the source
-# tree) and every dependency from the config file. stacksplit's own apps, the
-# analysis, the experiments and the tests are not part of the package.
+# tree) and every dependency from the config file; and the `stacksplit`
+# program. The libraries of stacksplit's own apps, the analysis, the
+# experiments and the tests are not part of the package.
 
 include(CMakePackageConfigHelpers)
 
@@ -28,6 +29,9 @@ foreach(folder core schemes apps/cli analysis/cost_model stacksplit)
           DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/${folder}
           FILES_MATCHING PATTERN "*.hpp")
 endforeach()
+
+# The program itself, with every app of the tree.
+install(TARGETS stacksplit RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 
 install(EXPORT stacksplitTargets NAMESPACE stacksplit:: DESTINATION ${stacksplit_package_dir})
 

@@ -80,6 +80,13 @@ TEST(OutOfTreeApp, BuildsAgainstAnInstalledStacksplitAndCounts) {
   EXPECT_TRUE(fs::exists(prefix / STACKSPLIT_INSTALL_LIBDIR / "cmake" / "stacksplit" /
                          "stacksplitConfig.cmake"));
 
+  // The installed program runs from the prefix: 6 queens have 4 placements.
+  const std::string program = (prefix / STACKSPLIT_INSTALL_BINDIR / "stacksplit").string();
+  const std::vector<std::string> queens = {program, "nqueens", "6", "--workers", "2", "--quiet"};
+  const ProcessOutcome placed = run_to_end(queens);
+  EXPECT_TRUE(placed.finished && placed.exit_code == 0) << described(queens, placed);
+  EXPECT_EQ(placed.output, "solutions = 4\n") << described(queens, placed);
+
   const std::vector<std::string> configure = {
       CMAKE_COMMAND, "-S", std::string(STACKSPLIT_SOURCE_DIR) + "/examples/out-of-tree-app", "-B",
       build.string(), "-G", CMAKE_GENERATOR_NAME, "-DCMAKE_BUILD_TYPE=Release",
