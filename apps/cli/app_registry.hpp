@@ -1,8 +1,8 @@
 #pragma once
-// The applications by name: each app's folder registers its command here
-// (apps/<name>/CMakeLists.txt names its registering function), so adding an
-// app edits no list outside its folder. The front end adds one subcommand
-// per entry; `stacksplit list apps` prints them.
+// The applications by name. The front end (apps/cli/front_end.hpp) adds one
+// subcommand per entry; `list apps` prints them. stacksplit's own apps fill
+// the registry of apps/registered_apps.hpp (each app's CMakeLists.txt names
+// its registering function); a program built outside the tree fills its own.
 
 #include <CLI/CLI.hpp>
 
@@ -23,7 +23,5 @@ using AppEntry = AppRegistry::Entry;
 // The families: tree searches (the stack-splitting engine) and parallel loops.
 inline constexpr const char* kSearchApp = "search";
 inline constexpr const char* kLoopApp = "loop";
-
-const AppRegistry& app_registry();
 
 }  // namespace stacksplit::cli

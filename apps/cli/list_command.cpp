@@ -34,12 +34,12 @@ struct Listing {
   std::vector<Row> rows;
 };
 
-std::vector<Listing> every_listing() {
+std::vector<Listing> every_listing(const AppRegistry& apps) {
   return {{"schemes", rows_of(schemes::scheme_registry())},
           {"topologies", rows_of(core::topology_registry())},
           {"runtimes", rows_of(core::runtime_registry())},
           {"machines", rows_of(core::machine_registry())},
-          {"apps", rows_of(app_registry())}};
+          {"apps", rows_of(apps)}};
 }
 
 void print_text(const Listing& listing, bool with_heading) {
@@ -67,7 +67,7 @@ nlohmann::json json_of(const Listing& listing) {
 
 }  // namespace
 
-void add_list_command(CLI::App& app) {
+void add_list_command(CLI::App& app, const AppRegistry& apps) {
   struct Options {
     std::string kind;
     bool json = false;
@@ -76,14 +76,14 @@ void add_list_command(CLI::App& app) {
   CLI::App* command =
       app.add_subcommand("list", "list the names the command line accepts, from the registries");
   std::vector<std::string> kinds;
-  for (const Listing& listing : every_listing()) kinds.push_back(listing.kind);
+  for (const Listing& listing : every_listing(apps)) kinds.push_back(listing.kind);
   command->add_option("what", options->kind, "one of: " + core::join_names(kinds) + " (default: all)")
       ->check(CLI::IsMember(kinds));
   command->add_flag("--json", options->json, "print JSON: {kind: [{name, family, summary}]}");
-  command->callback([options] {
+  command->callback([options, &apps] {
     nlohmann::json all = nlohmann::json::object();
     bool first = true;
-    for (const Listing& listing : every_listing()) {
+    for (const Listing& listing : every_listing(apps)) {
       if (!options->kind.empty() && listing.kind != options->kind) continue;
       if (options->json) {
         all[listing.kind] = json_of(listing);

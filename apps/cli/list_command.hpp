@@ -5,8 +5,11 @@
 
 #include <CLI/CLI.hpp>
 
+#include "apps/cli/app_registry.hpp"
+
 namespace stacksplit::cli {
 
-void add_list_command(CLI::App& app);
+// `apps` must outlive the parse: the command lists it when it runs.
+void add_list_command(CLI::App& app, const AppRegistry& apps);
 
 }  // namespace stacksplit::cli

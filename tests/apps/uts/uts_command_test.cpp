@@ -6,6 +6,7 @@
 #include <string>
 
 #include "apps/cli/search_command.hpp"
+#include "apps/registered_apps.hpp"
 
 namespace stacksplit::apps::uts {
 namespace {
@@ -15,7 +16,7 @@ namespace {
 std::string run(const std::string& arguments) {
   CLI::App app{"test", "stacksplit"};
   app.require_subcommand(1);
-  const cli::AppEntry& uts = cli::app_registry().at("uts");
+  const cli::AppEntry& uts = registered_apps().at("uts");
   uts.payload.add(app, uts);
   std::ostringstream out;
   std::streambuf* saved = std::cout.rdbuf(out.rdbuf());
