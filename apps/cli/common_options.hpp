@@ -38,7 +38,8 @@ struct CommonOptions {
   std::optional<double> node_time;          // the machine's t_node
   std::uint64_t seed = 1;
   std::optional<std::uint32_t> quantum;  // none: the command's, or the machine's on sim
-  std::optional<std::uint64_t> baseline_nodes;  // the 1-worker node count, for the overhead
+  // The 1-worker node count, for the search overhead.
+  std::optional<std::uint64_t> baseline_nodes;
   std::string json;
   bool quiet = false;
 
