@@ -11,7 +11,8 @@ CommandRun::CommandRun(std::string app, const CommonOptions& options,
     : app_(std::move(app)),
       config_(make_run_config(options, defaults)),
       speaks_(core::is_first_rank()),
-      quiet_(options.quiet) {
+      quiet_(options.quiet),
+      baseline_nodes_(options.baseline_nodes) {
   // Only the rank that reports writes the record; a path it cannot write
   // fails now, not after the search.
   if (!options.json.empty() && speaks_) record_.emplace(options.json);
@@ -25,8 +26,13 @@ void CommandRun::prepare() {
 }
 
 void CommandRun::report(const core::RunIdentity& identity, const core::RunStatistics& result) {
-  if (!quiet_ && common_summary_) print_run_summary(std::cout, identity, config_, result);
-  if (record_) record_->append(core::make_run_record(identity, config_, result));
+  const std::optional<SearchOverhead> overhead = search_overhead(config_, result, baseline_nodes_);
+  if (!quiet_ && common_summary_) print_run_summary(std::cout, identity, config_, result, overhead);
+  if (record_) {
+    nlohmann::json record = core::make_run_record(identity, config_, result);
+    add_search_overhead(record, overhead);
+    record_->append(record);
+  }
 }
 
 }  // namespace stacksplit::cli

@@ -118,6 +118,7 @@ class CommandRun {
   bool speaks_ = true;
   bool quiet_ = false;
   bool common_summary_ = true;
+  std::optional<std::uint64_t> baseline_nodes_;  // --baseline-nodes, for the search overhead
   std::optional<core::RunRecordFile> record_;
   ProgressLine::Extra progress_extra_;
 };

@@ -46,6 +46,7 @@ std::string CommonOptions::default_runtime() {
 void add_common_options(CLI::App& command, CommonOptions& options,
                         const CommandDefaults& defaults) {
   options.scheme = defaults.scheme;
+  options.mode = defaults.mode;
   const std::string group = "Common options";
   auto add = [&](const std::string& name, auto& value, const std::string& meaning) {
     return command.add_option(name, value, meaning)->group(group);
@@ -83,6 +84,9 @@ void add_common_options(CLI::App& command, CommonOptions& options,
   add("--quantum", options.quantum,
       "node expansions between mailbox checks (default: " + std::to_string(defaults.quantum) +
           "; under --runtime sim the machine's)");
+  add("--baseline-nodes", options.baseline_nodes,
+      "the node count of the same search on one worker: the summary and record then give the "
+      "search overhead (nodes here / baseline)");
   add("--json", options.json, "append a run record (JSON Lines) to this file");
   command.add_flag("--quiet", options.quiet, "print only the result")->group(group);
 }

@@ -20,6 +20,8 @@ struct CommandDefaults {
   // Where --scheme names are looked up: the tree search's families by default.
   std::vector<std::string> scheme_families = {"receiver", "sender"};
   std::string scheme = "rp";
+  // --mode when not given: optimize for a branch-and-bound application.
+  std::string mode = "count";
 };
 
 struct CommonOptions {
@@ -36,6 +38,8 @@ struct CommonOptions {
   std::optional<double> node_time;          // the machine's t_node
   std::uint64_t seed = 1;
   std::optional<std::uint32_t> quantum;  // none: the command's, or the machine's on sim
+  // The 1-worker node count, for the search overhead.
+  std::optional<std::uint64_t> baseline_nodes;
   std::string json;
   bool quiet = false;
 

@@ -28,7 +28,8 @@ void print_simulation_rate(std::ostream& out, const core::RunStatistics& result)
 }  // namespace
 
 void print_run_summary(std::ostream& out, const core::RunIdentity& identity,
-                       const core::RunConfig& config, const core::RunStatistics& result) {
+                       const core::RunConfig& config, const core::RunStatistics& result,
+                       const std::optional<SearchOverhead>& overhead) {
   const core::WorkerStatistics& total = result.total;
   const double rate = result.seconds > 0 ? total.nodes / result.seconds : 0;
   out << "run: " << identity.app << ' ' << identity.instance << ", scheme " << config.scheme
@@ -50,6 +51,8 @@ void print_run_summary(std::ostream& out, const core::RunIdentity& identity,
     if (result.simulation_wall_seconds) print_simulation_rate(out, result);
     out << '\n';
   }
+  // Beside the speedup: how much of it (or of its lack) is more or less search.
+  print_search_overhead(out, config, result, overhead);
   out << "overhead: requests = " << total.requests_sent << ", rejects = " << total.rejects_sent
       << ", transfers = " << total.work_sent << ", nodes sent = " << total.nodes_sent
       << ", messages = " << total.messages_sent << ", bytes = " << total.bytes_sent

@@ -77,9 +77,6 @@ class Worker final : public SchemeContext {
       const Outcome root = stack_.start_at_root(statistics_);
       if (root == Outcome::kSolution) on_solution_found();
     }
-    if constexpr (OptimizingSearchSpace<S>) {
-      if (optimizing()) stack_.set_incumbent_handler(this, &Worker::on_better_objective);
-    }
     // Expanding the root is work, not idleness.
     idle_since_ = outbox_.now();
     emit(WorkerEventKind::kStart);
