@@ -146,6 +146,26 @@ CnfFormula counter_bmc(std::int32_t bits, std::int32_t steps, std::uint64_t targ
   return formula;
 }
 
+CnfFormula van_der_waerden(std::int32_t k, std::int32_t n) {
+  if (k < 2) throw std::invalid_argument("van der Waerden progressions need length k >= 2");
+  if (n < 1) throw std::invalid_argument("van der Waerden needs n >= 1");
+  CnfFormula formula(n);
+  std::vector<Literal> all_true(static_cast<std::size_t>(k));
+  std::vector<Literal> all_false(static_cast<std::size_t>(k));
+  for (std::int32_t step = 1; static_cast<std::int64_t>(step) * (k - 1) < n; ++step) {
+    for (std::int32_t first = 1; first + static_cast<std::int64_t>(step) * (k - 1) <= n; ++first) {
+      for (std::int32_t i = 0; i < k; ++i) {
+        const Literal x = first + i * step;
+        all_true[static_cast<std::size_t>(i)] = -x;
+        all_false[static_cast<std::size_t>(i)] = x;
+      }
+      formula.add_clause(all_true);
+      formula.add_clause(all_false);
+    }
+  }
+  return formula;
+}
+
 void write_dimacs(std::ostream& out, const CnfFormula& formula, std::string_view comment) {
   std::size_t begin = 0;
   while (begin < comment.size()) {

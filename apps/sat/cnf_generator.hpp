@@ -43,6 +43,13 @@ CnfFormula xor_chains(std::int32_t inputs, bool satisfiable);
 // Satisfiable iff target ≤ steps (and target < 2^bits). bits in 1..62.
 CnfFormula counter_bmc(std::int32_t bits, std::int32_t steps, std::uint64_t target);
 
+// Van der Waerden numbers W(2, k): colour 1..n in two colours (a variable
+// true or false) so that no arithmetic progression of length k is one colour:
+// for every progression, one clause says "not all true" and one "not all
+// false". Satisfiable iff n < W(2, k) (W(2,3) = 9, W(2,4) = 35, W(2,5) = 178).
+// k ≥ 2, n ≥ 1.
+CnfFormula van_der_waerden(std::int32_t k, std::int32_t n);
+
 // Writes DIMACS text; `comment` lines come first, each prefixed with "c ".
 void write_dimacs(std::ostream& out, const CnfFormula& formula, std::string_view comment = {});
 

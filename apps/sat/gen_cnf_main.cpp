@@ -5,6 +5,7 @@
 //   stacksplit-gen-cnf pigeonhole --holes 8 [-o FILE]
 //   stacksplit-gen-cnf xor-chains --inputs 40 [--satisfiable] [-o FILE]
 //   stacksplit-gen-cnf counter --bits 6 --steps 20 --target 21 [-o FILE]
+//   stacksplit-gen-cnf vdw -k 5 -n 170 [-o FILE]
 
 #include <CLI/CLI.hpp>
 #include <fstream>
@@ -64,6 +65,14 @@ int main(int argc, char** argv) {
   counter->add_option("--target", target, "value asked for after the last step")->required();
   counter->add_option("-o,--output", output, "output file, - for standard output");
 
+  auto* vdw = app.add_subcommand(
+      "vdw", "van der Waerden W(2,k): two colours of 1..n without a one-coloured k-progression");
+  std::int32_t progression = 0;
+  std::int32_t numbers = 0;
+  vdw->add_option("-k", progression, "progression length")->required()->check(CLI::Range(2, 1000));
+  vdw->add_option("-n", numbers, "numbers to colour")->required()->check(CLI::Range(1, 1 << 20));
+  vdw->add_option("-o,--output", output, "output file, - for standard output");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -88,6 +97,10 @@ int main(int argc, char** argv) {
               << (satisfiable ? "satisfiable" : "unsatisfiable")
               << "\nmade by: stacksplit-gen-cnf xor-chains --inputs " << inputs
               << (satisfiable ? " --satisfiable" : "");
+    } else if (vdw->parsed()) {
+      formula = sat::van_der_waerden(progression, numbers);
+      comment << "van der Waerden W(2," << progression << "), n = " << numbers
+              << "\nmade by: stacksplit-gen-cnf vdw -k " << progression << " -n " << numbers;
     } else if (counter->parsed()) {
       formula = sat::counter_bmc(bits, steps, target);
       comment << "counter BMC, " << bits << " bits, " << steps << " steps, target " << target
