@@ -187,13 +187,21 @@ TEST(CubeCutoff, AdaptsToHowFastCubesAreRefuted) {
 }
 
 // A formula whose look-ahead refutes every node before the cutoff is pure
-// DPLL: no cube reaches CaDiCaL.
+// DPLL: no cube reaches CaDiCaL. Over-constrained random 3-SAT is refuted a
+// level or two below the root, where few variables are set yet.
 TEST(CubeCutoff, LookaheadRefutationsStayInDpll) {
-  const CnfFormula formula = pigeon_hole(4);
-  DpllSpace space(formula, cnc_options(formula));
-  EXPECT_FALSE(testing::first_model(space).has_value());
-  EXPECT_GT(counter(space, "lookahead_refuted"), 0u);
-  EXPECT_EQ(counter(space, "cubes"), 0u);
+  const std::vector<Named> refuted_early = {
+      {"php3", pigeon_hole(3)},
+      {"random50-r6", random_ksat(50, clauses_for_ratio(50, 6), 3, 1)},
+      {"random80-r6", random_ksat(80, clauses_for_ratio(80, 6), 3, 1)},
+      {"random80-r8", random_ksat(80, clauses_for_ratio(80, 8), 3, 1)},
+  };
+  for (const Named& named : refuted_early) {
+    DpllSpace space(named.formula, cnc_options(named.formula));
+    EXPECT_FALSE(testing::first_model(space).has_value()) << named.name;
+    EXPECT_GT(counter(space, "lookahead_refuted"), 0u) << named.name;
+    EXPECT_EQ(counter(space, "cubes"), 0u) << named.name;
+  }
 }
 
 // Long implication chains (every enable decision fixes a whole next state of
