@@ -1,6 +1,8 @@
 #include "apps/sat/dpll_space.hpp"
 
 #include <cassert>
+#include <chrono>
+#include <cstdlib>
 #include <limits>
 
 namespace stacksplit::apps::sat {
@@ -13,9 +15,16 @@ DpllSpace::DpllSpace(std::shared_ptr<const ClauseDatabase> database, const DpllO
       time_limit_(options.time_limit),
       heuristic_(options.heuristic, options.lookahead, database->num_variables()) {
   levels_.reserve(static_cast<std::size_t>(database->num_variables()) + 1);
+  if (options.cubes.shared) {
+    cubes_.emplace(options.cubes, database->num_variables());
+    cube_.reserve(static_cast<std::size_t>(database->num_variables()));
+  }
 }
 
 core::Outcome DpllSpace::enter(bool propagated, std::uint64_t propagations_before) {
+  // Timed only under cube-and-conquer: pure DPLL stays as it was.
+  const CubeAndConquer::Clock::time_point start =
+      cubes_ ? CubeAndConquer::Clock::now() : CubeAndConquer::Clock::time_point{};
   Level& level = levels_.back();
   if (propagated) {
     Branch branch = heuristic_.decide(propagator_);
@@ -25,6 +34,21 @@ core::Outcome DpllSpace::enter(bool propagated, std::uint64_t propagations_befor
     level.status = NodeStatus::kConflict;
   }
   node_cost_ = propagator_.propagations() - propagations_before;
+  if (level.status == NodeStatus::kConflict) ++lookahead_refuted_;
+  if (cubes_) {
+    std::uint64_t cdcl_nanoseconds = 0;
+    if (level.status == NodeStatus::kBranch &&
+        cubes_->is_cube(static_cast<std::uint32_t>(levels_.size() - 1), num_assigned()))
+      cdcl_nanoseconds = conquer(level);
+    const auto elapsed = std::chrono::duration_cast<std::chrono::nanoseconds>(
+        CubeAndConquer::Clock::now() - start);
+    cubes_->count_lookahead(static_cast<std::uint64_t>(elapsed.count()) - cdcl_nanoseconds,
+                            node_cost_);
+    node_cost_ += cubes_->as_propagations(cdcl_nanoseconds);
+    // A model found here ends the search: the other workers' CDCL stops.
+    if (level.status == NodeStatus::kSatisfied) cubes_->model_found();
+    if (level.cut) return core::Outcome::kOpen;
+  }
   if (level.status == NodeStatus::kBranch) return core::Outcome::kOpen;
   // A node at depth d is 2^-d of the binary tree of decisions; a refuted or
   // satisfied one is closed for good.
@@ -32,6 +56,30 @@ core::Outcome DpllSpace::enter(bool propagated, std::uint64_t propagations_befor
   if (depth <= kClosedShareBits) closed_share_ += std::uint64_t{1} << (kClosedShareBits - depth);
   return level.status == NodeStatus::kConflict ? core::Outcome::kDeadEnd
                                                : core::Outcome::kSolution;
+}
+
+std::uint64_t DpllSpace::conquer(Level& level) {
+  // The cube: the guiding path's decisions, the first literal of each level.
+  // What the look-ahead forced besides follows from them and the formula.
+  const ClauseDatabase& db = propagator_.database();
+  cube_.clear();
+  for (std::size_t l = 1; l < levels_.size(); ++l)
+    cube_.push_back(db.to_original(propagator_.trail()[levels_[l].trail_start]));
+  std::uint64_t nanoseconds = 0;
+  switch (cubes_->solve(cube_, nanoseconds)) {
+    case CubeVerdict::kSatisfiable:
+      level.status = NodeStatus::kSatisfied;
+      level.model_from_cdcl = true;
+      break;
+    case CubeVerdict::kUnsatisfiable:
+      level.status = NodeStatus::kConflict;
+      break;
+    case CubeVerdict::kStopped:
+      // Undecided, but the search is over: a leaf, as after the time limit.
+      level.cut = true;
+      break;
+  }
+  return nanoseconds;
 }
 
 core::Outcome DpllSpace::reset() {
@@ -89,6 +137,11 @@ std::uint64_t DpllSpace::solution_weight() const {
 DpllSpace::Solution DpllSpace::solution() const {
   const ClauseDatabase& db = propagator_.database();
   Solution model(propagator_.num_variables());
+  if (levels_.back().model_from_cdcl) {
+    for (std::uint32_t v = 0; v < propagator_.num_variables(); ++v)
+      model[v] = cubes_->value(std::abs(db.to_original(2 * v)));
+    return model;
+  }
   for (std::uint32_t v = 0; v < propagator_.num_variables(); ++v) {
     const Lit positive = 2 * v;
     model[v] = db.to_original(propagator_.value(positive) == kTrue ? positive : negate(positive));

@@ -8,10 +8,17 @@
 //
 // Copies share the clause database; each owns its trail and watch lists, so
 // copying a solver at the root costs one pass over the formula.
+//
+// With cube options it does cube-and-conquer (cube_and_conquer.hpp): a
+// branching node past the cutoff is a cube, decided on entry by the worker's
+// CaDiCaL under the guiding path's decisions, so it is refuted (a dead end) or
+// satisfied (a solution) like a node the look-ahead closed. The open
+// alternatives above it stay on the engine's stack, to be given away.
 
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <utility>
 #include <vector>
@@ -19,6 +26,7 @@
 #include "apps/sat/branching_heuristic.hpp"
 #include "apps/sat/clause_database.hpp"
 #include "apps/sat/cnf_formula.hpp"
+#include "apps/sat/cube_and_conquer.hpp"
 #include "apps/sat/propagator.hpp"
 #include "apps/sat/time_limit.hpp"
 #include "core/search_space.hpp"
@@ -30,6 +38,8 @@ struct DpllOptions {
   LookaheadOptions lookahead;
   // If set, nodes entered after it expires are leaves (the answer is unknown).
   std::shared_ptr<TimeLimit> time_limit;
+  // Cube-and-conquer: set to hand the cubes to CDCL; unset, pure DPLL.
+  CubeOptions cubes;
 };
 
 class DpllSpace {
@@ -53,12 +63,18 @@ class DpllSpace {
   // node, saturated at 2^64 − 1.
   std::uint64_t solution_weight() const;
   Solution solution() const;
-  // Propagations done by the last reset or descend, look-aheads included.
+  // Propagations done by the last reset or descend, look-aheads included; a
+  // cube's CDCL time is added as the propagations it is worth (see
+  // CubeAndConquer::as_propagations), so that the simulator charges it.
   std::uint64_t node_cost() const { return node_cost_; }
 
   std::uint32_t num_variables() const { return propagator_.num_variables(); }
   std::uint32_t depth() const { return static_cast<std::uint32_t>(levels_.size() - 1); }
   std::uint64_t propagations() const { return propagator_.propagations(); }
+  std::uint32_t num_assigned() const {
+    return static_cast<std::uint32_t>(propagator_.num_assigned());
+  }
+  const CubeAndConquer* cube_and_conquer() const { return cubes_ ? &*cubes_ : nullptr; }
 
   // The share of the tree of decisions closed (refuted or satisfied) is
   // counted in units of 2^-kClosedShareBits of the whole tree: summed over
@@ -68,11 +84,12 @@ class DpllSpace {
     return static_cast<double>(share) / static_cast<double>(std::uint64_t{1} << kClosedShareBits);
   }
 
-  // The heuristic's counters and the closed share, reduced by the engine
-  // with its own statistics; the closed share comes last.
+  // The heuristic's counters, cube-and-conquer's and the closed share,
+  // reduced by the engine with its own statistics; the closed share comes last.
   static constexpr std::array kCounters = {
 #define STACKSPLIT_COUNTER_INFO(name, meaning) core::CounterInfo{#name, meaning},
       STACKSPLIT_SAT_HEURISTIC_COUNTERS(STACKSPLIT_COUNTER_INFO)
+      STACKSPLIT_SAT_CUBE_COUNTERS(STACKSPLIT_COUNTER_INFO)
 #undef STACKSPLIT_COUNTER_INFO
           core::CounterInfo{"closed_share", "closed part of the tree, in 2^-62 of the whole"},
   };
@@ -82,6 +99,11 @@ class DpllSpace {
     std::size_t i = 0;
 #define STACKSPLIT_READ_COUNTER(name, meaning) values[i++] = statistics.name;
     STACKSPLIT_SAT_HEURISTIC_COUNTERS(STACKSPLIT_READ_COUNTER)
+    CubeStatistics cube_statistics = cubes_ ? cubes_->statistics() : CubeStatistics{};
+    cube_statistics.lookahead_refuted = lookahead_refuted_;
+#define STACKSPLIT_READ_CUBE_COUNTER(name, meaning) values[i++] = cube_statistics.name;
+    STACKSPLIT_SAT_CUBE_COUNTERS(STACKSPLIT_READ_CUBE_COUNTER)
+#undef STACKSPLIT_READ_CUBE_COUNTER
 #undef STACKSPLIT_READ_COUNTER
     values[kClosedShareCounter] = closed_share_;
   }
@@ -94,8 +116,13 @@ class DpllSpace {
     std::size_t trail_start;
     NodeStatus status;
     Lit first;  // branching literal when status is kBranch
-    bool cut;   // entered after the time limit: open, but no choices
+    bool cut;   // entered after the time limit (or CDCL stopped): open, but no choices
+    bool model_from_cdcl = false;  // satisfied by CDCL: the model is CaDiCaL's
   };
+
+  // Cube-and-conquer's part of entering a branching node past the cutoff:
+  // CDCL decides it. Returns the CDCL time in nanoseconds.
+  std::uint64_t conquer(Level& level);
 
   Propagator propagator_;
   std::shared_ptr<TimeLimit> time_limit_;
@@ -103,6 +130,9 @@ class DpllSpace {
   std::vector<Level> levels_;  // levels_[0] is the root
   std::uint64_t node_cost_ = 0;
   std::uint64_t closed_share_ = 0;  // see kClosedShareBits
+  std::uint64_t lookahead_refuted_ = 0;
+  std::optional<CubeAndConquer> cubes_;  // set: cube-and-conquer
+  std::vector<Literal> cube_;            // the cube being decided; reserved once
 };
 
 static_assert(core::ReplayableSearchSpace<DpllSpace>);

@@ -3,6 +3,9 @@
 //
 //   stacksplit-gen-cnf random --variables 250 --ratio 4.26 --seed 7 [-k 3] [-o FILE]
 //   stacksplit-gen-cnf pigeonhole --holes 8 [-o FILE]
+//   stacksplit-gen-cnf xor-chains --inputs 40 [--satisfiable] [-o FILE]
+//   stacksplit-gen-cnf counter --bits 6 --steps 20 --target 21 [-o FILE]
+//   stacksplit-gen-cnf vdw -k 5 -n 170 [-o FILE]
 
 #include <CLI/CLI.hpp>
 #include <fstream>
@@ -40,6 +43,36 @@ int main(int argc, char** argv) {
   pigeons->add_option("--holes", holes, "number of holes")->required()->check(CLI::Range(1, 1000));
   pigeons->add_option("-o,--output", output, "output file, - for standard output");
 
+  auto* chains = app.add_subcommand(
+      "xor-chains", "Dubois-style parity chains that must differ (UNSAT) or agree (SAT)");
+  std::int32_t inputs = 0;
+  bool satisfiable = false;
+  chains->add_option("--inputs", inputs, "number of input variables")
+      ->required()
+      ->check(CLI::Range(2, 1 << 22));
+  chains->add_flag("--satisfiable", satisfiable, "make the chains agree (satisfiable)");
+  chains->add_option("-o,--output", output, "output file, - for standard output");
+
+  auto* counter = app.add_subcommand(
+      "counter", "bounded model checking of a counter (SAT iff target <= steps)");
+  std::int32_t bits = 0;
+  std::int32_t steps = 0;
+  std::uint64_t target = 0;
+  counter->add_option("--bits", bits, "counter bits")->required()->check(CLI::Range(1, 62));
+  counter->add_option("--steps", steps, "unrolled steps")
+      ->required()
+      ->check(CLI::Range(1, 1 << 20));
+  counter->add_option("--target", target, "value asked for after the last step")->required();
+  counter->add_option("-o,--output", output, "output file, - for standard output");
+
+  auto* vdw = app.add_subcommand(
+      "vdw", "van der Waerden W(2,k): two colours of 1..n without a one-coloured k-progression");
+  std::int32_t progression = 0;
+  std::int32_t numbers = 0;
+  vdw->add_option("-k", progression, "progression length")->required()->check(CLI::Range(2, 1000));
+  vdw->add_option("-n", numbers, "numbers to colour")->required()->check(CLI::Range(1, 1 << 20));
+  vdw->add_option("-o,--output", output, "output file, - for standard output");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -58,6 +91,21 @@ int main(int argc, char** argv) {
       comment << "random " << k << "-SAT, " << variables << " variables, " << clauses
               << " clauses, seed " << seed << "\nmade by: stacksplit-gen-cnf random --variables "
               << variables << " --clauses " << clauses << " -k " << k << " --seed " << seed;
+    } else if (chains->parsed()) {
+      formula = sat::xor_chains(inputs, satisfiable);
+      comment << "xor chains (Dubois style), " << inputs << " inputs, "
+              << (satisfiable ? "satisfiable" : "unsatisfiable")
+              << "\nmade by: stacksplit-gen-cnf xor-chains --inputs " << inputs
+              << (satisfiable ? " --satisfiable" : "");
+    } else if (vdw->parsed()) {
+      formula = sat::van_der_waerden(progression, numbers);
+      comment << "van der Waerden W(2," << progression << "), n = " << numbers
+              << "\nmade by: stacksplit-gen-cnf vdw -k " << progression << " -n " << numbers;
+    } else if (counter->parsed()) {
+      formula = sat::counter_bmc(bits, steps, target);
+      comment << "counter BMC, " << bits << " bits, " << steps << " steps, target " << target
+              << "\nmade by: stacksplit-gen-cnf counter --bits " << bits << " --steps " << steps
+              << " --target " << target;
     } else {
       formula = sat::pigeon_hole(holes);
       comment << "pigeon-hole, " << holes + 1 << " pigeons in " << holes << " holes"

@@ -1,13 +1,16 @@
-// `stacksplit sat FILE [--count] [--heuristic jw|lookahead] [--strict]
-// [--time-limit S] [--lookahead-* ...] [common options]`. Answers in the SAT
+// `stacksplit sat FILE [--count] [--solver dpll|cnc|auto] [--cube-cutoff T]
+// [--heuristic jw|lookahead] [--strict] [--time-limit S] [--lookahead-* ...]
+// [common options]`. --solver picks pure look-ahead DPLL or cube-and-conquer
+// (CaDiCaL decides the cubes); auto, the default, probes the formula
+// (solver_choice.hpp); --count is always pure DPLL (CDCL cannot count). Answers in the SAT
 // competition's form: `s SATISFIABLE` with `v` lines (the variables that occur
 // in some clause: a partial model, as the competition allows) and exit status
 // 10, `s UNSATISFIABLE` and 20, `s UNKNOWN` and 0 when the time limit or an
 // interrupt cuts the search; statistics as `c` lines. A bad file is exit
 // status 1 and one line, `FILE:LINE: what is wrong`. The run record's
 // "app_details" holds the answer, the heuristic, its options, the time limit
-// and, with --count, the model count; the heuristic's counters are the
-// record's "app_counters".
+// and, with --count, the model count; the heuristic's and cube-and-conquer's
+// counters are the record's "app_counters".
 
 #include <cmath>
 #include <cstdio>
@@ -26,6 +29,7 @@
 #include "apps/sat/dimacs_reader.hpp"
 #include "apps/sat/dpll_space.hpp"
 #include "apps/sat/model_check.hpp"
+#include "apps/sat/solver_choice.hpp"
 
 namespace stacksplit::apps::sat {
 
@@ -42,6 +46,8 @@ struct SatOptions {
   std::string heuristic = "lookahead";
   bool strict = false;
   double time_limit = 0;  // seconds; 0: none
+  std::string solver = "auto";
+  double cube_cutoff = 0;  // 0: adaptive
   LookaheadOptions lookahead;
 };
 
@@ -86,6 +92,17 @@ nlohmann::json lookahead_json(const LookaheadOptions& lookahead) {
 #undef STACKSPLIT_OPTION_TO_JSON
   return json;
 }
+
+// --cube-cutoff: a positive, finite threshold.
+const CLI::Validator kPositiveCutoff(
+    [](std::string& text) -> std::string {
+      char* end = nullptr;
+      const double value = std::strtod(text.c_str(), &end);
+      if (!text.empty() && *end == '\0' && std::isfinite(value) && value > 0) return {};
+      const std::string shown = text.size() > 24 ? text.substr(0, 24) + "..." : text;
+      return "expected a positive threshold, got '" + shown + "'";
+    },
+    "THRESHOLD>0");
 
 enum class Answer { kSatisfiable, kUnsatisfiable, kUnknown };
 
@@ -178,6 +195,13 @@ void print_statistics(std::ostream& out, const core::RunStatistics& result) {
 std::string input_name(const std::string& file) { return file == "-" ? "<stdin>" : file; }
 
 void run(const SatOptions& options, cli::CommandRun& run) {
+  // CDCL at the leaves decides a cube but cannot count its models.
+  if (options.count && options.solver == "cnc")
+    throw CLI::ValidationError("--solver cnc",
+                               "cube-and-conquer cannot count models: use --count with "
+                               "--solver dpll or auto");
+  if (options.cube_cutoff > 0 && options.solver == "dpll")
+    throw CLI::ValidationError("--cube-cutoff", "only cube-and-conquer has a cutoff (--solver dpll given)");
   run.config().search.mode = options.count ? core::SearchMode::kCount : core::SearchMode::kFirst;
   // The summary is ours, as c lines; the run record is still written.
   run.use_own_summary();
@@ -192,9 +216,19 @@ void run(const SatOptions& options, cli::CommandRun& run) {
 
   DimacsInput input;
   std::unique_ptr<const DpllSpace> prototype;
+  SolverKind solver = SolverKind::kDpll;
   try {
     input = read_dimacs(options.file, read_options);
     prototype = std::make_unique<const DpllSpace>(input.formula, solver_options);
+    if (options.solver == "cnc") solver = SolverKind::kCubeAndConquer;
+    if (options.solver == "auto" && !options.count) solver = choose_solver(*prototype, input.formula);
+    if (solver == SolverKind::kCubeAndConquer) {
+      // The interrupt is made when the search starts: its slot is read then.
+      solver_options.cubes.shared = std::make_shared<CubeSolverShared>(
+          input.formula, solver_options.time_limit, &run.config().interrupt);
+      solver_options.cubes.fixed_cutoff = options.cube_cutoff;
+      prototype = std::make_unique<const DpllSpace>(input.formula, solver_options);
+    }
   } catch (const std::bad_alloc&) {
     throw DimacsError(input_name(options.file), 0, "out of memory reading the formula");
   }
@@ -206,7 +240,8 @@ void run(const SatOptions& options, cli::CommandRun& run) {
   if (!run.quiet() && speaks) {
     std::cout << "c stacksplit sat " << options.file << ": " << input.formula.num_variables()
               << " variables, " << input.formula.num_clauses() << " clauses (" << input.tautologies
-              << " tautologies dropped), heuristic " << options.heuristic << ", "
+              << " tautologies dropped), heuristic " << options.heuristic << ", solver "
+              << to_string(solver) << (options.solver == "auto" ? " (auto)" : "") << ", "
               << run.config().workers << " workers, scheme " << run.config().scheme
               << ", runtime " << core::to_string(run.config().runtime) << '\n';
   }
@@ -238,6 +273,9 @@ void run(const SatOptions& options, cli::CommandRun& run) {
     nlohmann::json details = {
         {"answer", answer_name(answer_of(result))},
         {"heuristic", options.heuristic},
+        {"solver", to_string(solver)},
+        {"solver_option", options.solver},
+        {"cube_cutoff", nullptr},
         {"lookahead_options", lookahead_json(options.lookahead)},
         {"heuristic_counters", std::move(counters)},
         {"closed_fraction", closed_fraction_of(result.total)},
@@ -248,6 +286,7 @@ void run(const SatOptions& options, cli::CommandRun& run) {
         {"tautologies", input.tautologies},
     };
     if (options.time_limit > 0) details["time_limit_s"] = options.time_limit;
+    if (options.cube_cutoff > 0) details["cube_cutoff"] = options.cube_cutoff;
     // In decide mode the engine's "solutions" is the weight of the model found
     // (2^free variables), not a count: only --count records "models".
     if (options.count) {
@@ -316,6 +355,15 @@ void add_command(CLI::App& parent, const cli::AppEntry& app) {
   cli.add_option("--time-limit", options->time_limit,
                  "seconds before giving up with s UNKNOWN (default: none)")
       ->check(kPositiveSeconds);
+  cli.add_option("--solver", options->solver,
+                 "dpll (look-ahead DPLL), cnc (cube-and-conquer: CaDiCaL decides the cubes) "
+                 "or auto (chosen per formula; --count: dpll)")
+      ->check(CLI::IsMember({"dpll", "cnc", "auto"}))
+      ->capture_default_str();
+  cli.add_option("--cube-cutoff", options->cube_cutoff,
+                 "cube-and-conquer: a node is a cube once decisions x assigned variables "
+                 "exceeds this (default: adaptive)")
+      ->check(kPositiveCutoff);
   add_lookahead_options(cli, options->lookahead);
   // Decide or count is --count's to say; a second way would only disagree.
   cli.remove_option(cli.get_option("--mode"));

@@ -1,0 +1,99 @@
+#include "apps/sat/cdcl_cube_solver.hpp"
+
+#include <cadical.hpp>
+
+namespace stacksplit::apps::sat {
+
+namespace {
+
+// CaDiCaL's terminate callback: asks the shared search end.
+class StopWhenSearchEnds final : public CaDiCaL::Terminator {
+ public:
+  explicit StopWhenSearchEnds(const SearchEnd& end) : end_(end) {}
+  bool terminate() override { return end_.reached(); }
+
+ private:
+  const SearchEnd& end_;
+};
+
+// CaDiCaL 1.5 has no statistics getter; it offers every learned clause to a
+// learner, one per conflict, so counting the offers counts the conflicts.
+// Declining them costs nothing more.
+class ConflictCounter final : public CaDiCaL::Learner {
+ public:
+  bool learning(int /*size*/) override {
+    ++count;
+    return false;
+  }
+  void learn(int /*lit*/) override {}
+  std::uint64_t count = 0;
+};
+
+}  // namespace
+
+struct CdclCubeSolver::Engine {
+  explicit Engine(const SearchEnd& end) : stop(end) {
+    solver.connect_terminator(&stop);
+    solver.connect_learner(&conflicts);
+  }
+  ~Engine() {
+    solver.disconnect_learner();
+    solver.disconnect_terminator();
+  }
+  CaDiCaL::Solver solver;
+  StopWhenSearchEnds stop;
+  ConflictCounter conflicts;
+};
+
+CdclCubeSolver::CdclCubeSolver(std::shared_ptr<CubeSolverShared> shared)
+    : shared_(std::move(shared)) {}
+CdclCubeSolver::CdclCubeSolver(const CdclCubeSolver& other) : shared_(other.shared_) {}
+CdclCubeSolver& CdclCubeSolver::operator=(const CdclCubeSolver& other) {
+  if (this != &other) {
+    shared_ = other.shared_;
+    engine_.reset();
+  }
+  return *this;
+}
+CdclCubeSolver::CdclCubeSolver(CdclCubeSolver&&) noexcept = default;
+CdclCubeSolver& CdclCubeSolver::operator=(CdclCubeSolver&&) noexcept = default;
+CdclCubeSolver::~CdclCubeSolver() = default;
+
+void CdclCubeSolver::load() {
+  engine_ = std::make_unique<Engine>(shared_->end);
+  const CnfFormula& formula = shared_->formula;
+  CaDiCaL::Solver& solver = engine_->solver;
+  // Declaring every variable keeps val() defined for those in no clause.
+  if (formula.num_variables() > 0) solver.reserve(formula.num_variables());
+  if (formula.has_empty_clause()) solver.add(0);
+  for (std::size_t c = 0; c < formula.num_clauses(); ++c) {
+    for (Literal l : formula.clause(c)) solver.add(l);
+    solver.add(0);
+  }
+}
+
+CubeVerdict CdclCubeSolver::solve(std::span<const Literal> cube, int conflict_limit) {
+  if (!engine_) load();
+  if (shared_->end.reached()) return CubeVerdict::kStopped;
+  CaDiCaL::Solver& solver = engine_->solver;
+  for (Literal l : cube) solver.assume(l);
+  if (conflict_limit >= 0) solver.limit("conflicts", conflict_limit);
+  switch (solver.solve()) {
+    case 10:
+      return CubeVerdict::kSatisfiable;
+    case 20:
+      return CubeVerdict::kUnsatisfiable;
+    default:
+      return CubeVerdict::kStopped;
+  }
+}
+
+Literal CdclCubeSolver::value(std::int32_t var) const {
+  return engine_->solver.val(var) > 0 ? var : -var;
+}
+
+std::uint64_t CdclCubeSolver::conflicts() const {
+  return engine_ ? engine_->conflicts.count : 0;
+}
+
+}  // namespace stacksplit::apps::sat

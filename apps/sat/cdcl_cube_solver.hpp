@@ -1,0 +1,69 @@
+#pragma once
+// The conquer half of cube-and-conquer ("Cube and Conquer: Guiding CDCL SAT
+// Solvers by Lookaheads", Heule, Kullmann, Wieringa & Biere 2011, the conquer
+// phase): a cube (the guiding path's decisions) is decided by CaDiCaL under
+// assumptions. Each worker has one incremental CaDiCaL loaded with the formula
+// once, at its first cube, so the clauses it learns on one cube help it on
+// the next (the paper's incremental variant, "iCnC", which hands the cubes
+// to one incremental solver as assumptions).
+//
+// Copying a solver gives a fresh one that shares only the formula and the
+// search end: a CaDiCaL instance cannot be copied, and the prototype every
+// worker copies never solves a cube itself.
+
+#include <cstdint>
+#include <memory>
+#include <span>
+
+#include "apps/sat/cnf_formula.hpp"
+#include "apps/sat/search_end.hpp"
+
+namespace stacksplit::apps::sat {
+
+// What every worker's cube solver shares: the formula and when to stop.
+struct CubeSolverShared {
+  CubeSolverShared(CnfFormula formula_, std::shared_ptr<TimeLimit> time_limit,
+                   const std::shared_ptr<core::StopSignal>* interrupt = nullptr)
+      : formula(std::move(formula_)), end(std::move(time_limit), interrupt) {}
+  const CnfFormula formula;
+  SearchEnd end;
+};
+
+enum class CubeVerdict : std::uint8_t {
+  kSatisfiable,
+  kUnsatisfiable,
+  kStopped,  // the search ended elsewhere while CaDiCaL worked on it
+};
+
+class CdclCubeSolver {
+ public:
+  explicit CdclCubeSolver(std::shared_ptr<CubeSolverShared> shared);
+  CdclCubeSolver(const CdclCubeSolver& other);
+  CdclCubeSolver& operator=(const CdclCubeSolver& other);
+  CdclCubeSolver(CdclCubeSolver&&) noexcept;
+  CdclCubeSolver& operator=(CdclCubeSolver&&) noexcept;
+  ~CdclCubeSolver();
+
+  // Decides the formula under the cube's literals (DIMACS spelling); with a
+  // conflict limit ≥ 0, gives up (kStopped) after that many conflicts.
+  CubeVerdict solve(std::span<const Literal> cube, int conflict_limit = -1);
+
+  // After kSatisfiable: the value CaDiCaL gives variable `var` (1-based) in
+  // its model, as a DIMACS literal.
+  Literal value(std::int32_t var) const;
+
+  // Conflicts over every cube so far, counted as the clauses CaDiCaL learns
+  // (one per conflict).
+  std::uint64_t conflicts() const;
+
+  SearchEnd& search_end() const { return shared_->end; }
+
+ private:
+  struct Engine;  // CaDiCaL and its callbacks, at a fixed address
+  void load();
+
+  std::shared_ptr<CubeSolverShared> shared_;
+  std::unique_ptr<Engine> engine_;
+};
+
+}  // namespace stacksplit::apps::sat

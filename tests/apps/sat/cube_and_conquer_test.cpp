@@ -1,0 +1,272 @@
+// Cube-and-conquer (--solver cnc): answers agree with MiniSat on random and
+// structured formulas (pigeon-hole, Dubois-style XOR chains, a counter's BMC
+// unrolling), sequentially and under every scheme and in-process runtime,
+// every model checked; the cutoff keeps look-ahead refutations in DPLL and
+// sends implication chains to CDCL early; a model found by one worker stops
+// the other's CDCL within a bounded time.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cctype>
+#include <future>
+#include <string>
+#include <thread>
+#include <tuple>
+
+#include "apps/sat/cube_and_conquer.hpp"
+#include "apps/sat/solver_choice.hpp"
+#include "core/run_search.hpp"
+#include "schemes/scheme_registry.hpp"
+#include "tests/apps/sat/sat_test_support.hpp"
+#include "tests/schemes/scheme_cases.hpp"
+
+namespace stacksplit::apps::sat {
+namespace {
+
+// Options for a cube-and-conquer space; each search gets its own shared
+// state (a model found ends only that search).
+DpllOptions cnc_options(const CnfFormula& formula, double cutoff = 0) {
+  DpllOptions options;
+  options.cubes.shared = std::make_shared<CubeSolverShared>(formula, nullptr);
+  options.cubes.fixed_cutoff = cutoff;
+  return options;
+}
+
+std::uint64_t counter(const DpllSpace& space, std::string_view name) {
+  std::array<std::uint64_t, DpllSpace::kCounters.size()> values{};
+  space.read_counters(values);
+  for (std::size_t i = 0; i < values.size(); ++i)
+    if (DpllSpace::kCounters[i].name == name) return values[i];
+  ADD_FAILURE() << "no counter " << name;
+  return 0;
+}
+
+struct Named {
+  std::string name;
+  CnfFormula formula;
+};
+
+// Small enough for the engine cases, structured enough to reach CDCL.
+std::vector<Named> structured_formulas() {
+  return {
+      {"php5", pigeon_hole(5)},
+      {"xor14-unsat", xor_chains(14, false)},
+      {"xor14-sat", xor_chains(14, true)},
+      {"counter4-sat", counter_bmc(4, 12, 9)},
+      {"counter4-unsat", counter_bmc(4, 12, 13)},
+      {"random80", random_ksat(80, clauses_for_ratio(80, 4.26), 3, 11)},
+      {"vdw4-34-sat", van_der_waerden(4, 34)},
+      {"vdw4-35-unsat", van_der_waerden(4, 35)},
+  };
+}
+
+bool minisat_says_satisfiable(const Named& named) {
+  const std::string path = testing::write_cnf("cnc-" + named.name + ".cnf", named.formula);
+  const auto answer = testing::minisat_answer(path);
+  EXPECT_TRUE(answer.has_value()) << testing::kNoMinisat;
+  return answer.value_or(false);
+}
+
+// The generators make what they say: MiniSat agrees with their documented answers.
+TEST(CncGenerators, StructuredFormulasAreWhatTheySay) {
+  ASSERT_TRUE(testing::have_program("minisat")) << testing::kNoMinisat;
+  EXPECT_FALSE(minisat_says_satisfiable({"x", xor_chains(9, false)}));
+  EXPECT_TRUE(minisat_says_satisfiable({"x", xor_chains(9, true)}));
+  EXPECT_TRUE(minisat_says_satisfiable({"c", counter_bmc(3, 7, 7)}));
+  EXPECT_FALSE(minisat_says_satisfiable({"c", counter_bmc(4, 7, 8)}));
+  EXPECT_TRUE(minisat_says_satisfiable({"c", counter_bmc(4, 9, 3)}));
+  // W(2,3) = 9 and W(2,4) = 35: one below is satisfiable, at the number not.
+  EXPECT_TRUE(minisat_says_satisfiable({"v", van_der_waerden(3, 8)}));
+  EXPECT_FALSE(minisat_says_satisfiable({"v", van_der_waerden(3, 9)}));
+  EXPECT_TRUE(minisat_says_satisfiable({"v", van_der_waerden(4, 34)}));
+  EXPECT_FALSE(minisat_says_satisfiable({"v", van_der_waerden(4, 35)}));
+  // n = 9, k = 3: progressions with step 1..4, 7 + 5 + 3 + 1 of them, two clauses each.
+  EXPECT_EQ(van_der_waerden(3, 9).num_clauses(), 32u);
+}
+
+// Sequentially, with the adaptive cutoff and with cutoffs that make nearly
+// every node below the root a cube and that leave most of the tree to DPLL.
+TEST(CncMinisat, AnswersAgreeSequentially) {
+  ASSERT_TRUE(testing::have_program("minisat")) << testing::kNoMinisat;
+  std::vector<Named> formulas = structured_formulas();
+  // Too big for DPLL without learning (cutoff 2000 leaves nearly all of
+  // xor40's 2^40-leaf refutation to look-ahead): cube-and-conquer only.
+  const std::vector<Named> cdcl_only = {{"xor40-unsat", xor_chains(40, false)},
+                                        {"counter6-unsat", counter_bmc(6, 30, 31)}};
+  formulas.insert(formulas.end(), cdcl_only.begin(), cdcl_only.end());
+  for (int i = 0; i < 12; ++i) {
+    const std::int32_t n = 40 + 10 * i;
+    formulas.push_back({"random" + std::to_string(i),
+                        random_ksat(n, clauses_for_ratio(n, 4.0 + 0.05 * i), 3, 300 + i)});
+  }
+  std::uint64_t cubes = 0;
+  for (const Named& named : formulas) {
+    const bool expected = minisat_says_satisfiable(named);
+    for (double cutoff : {0.0, 0.5, 2000.0}) {
+      const bool too_big_for_dpll =
+          std::any_of(cdcl_only.begin(), cdcl_only.end(),
+                      [&](const Named& big) { return big.name == named.name; });
+      if (cutoff == 2000.0 && too_big_for_dpll) continue;
+      DpllSpace space(named.formula, cnc_options(named.formula, cutoff));
+      const auto model = testing::first_model(space);
+      EXPECT_EQ(model.has_value(), expected) << named.name << " cutoff " << cutoff;
+      if (model) {
+        EXPECT_TRUE(satisfies(named.formula, *model)) << named.name;
+      }
+      cubes += counter(space, "cubes");
+    }
+  }
+  EXPECT_GT(cubes, 0u);
+}
+
+using EngineCase = std::tuple<std::string /*runtime*/, std::string /*scheme*/>;
+class CncEngine : public ::testing::TestWithParam<EngineCase> {};
+
+// Two workers and small quanta, so that work moves above the cutoff.
+TEST_P(CncEngine, AnswersAgreeWithCheckedModels) {
+  ASSERT_TRUE(testing::have_program("minisat")) << testing::kNoMinisat;
+  const auto& [runtime, scheme] = GetParam();
+  static const std::vector<Named> formulas = structured_formulas();
+  static const std::vector<bool> expected = [] {
+    std::vector<bool> answers;
+    for (const Named& named : formulas) answers.push_back(minisat_says_satisfiable(named));
+    return answers;
+  }();
+  for (std::size_t i = 0; i < formulas.size(); ++i) {
+    const Named& named = formulas[i];
+    core::RunConfig setup = stacksplit::testing::scheme_setup(scheme, 2, "complete",
+                                                  core::SplitStrategy::kHalf, 1, 2);
+    setup.search.mode = core::SearchMode::kFirst;
+    const DpllSpace prototype(named.formula, cnc_options(named.formula, i % 2 ? 0.0 : 4.0));
+    const auto result = core::run_search<DpllSpace>(stacksplit::testing::on_runtime(setup, runtime),
+                                                    [&] { return prototype; });
+    EXPECT_EQ(result.solution.has_value(), expected[i]) << named.name;
+    if (result.solution) {
+      EXPECT_TRUE(satisfies(named.formula, *result.solution)) << named.name;
+    }
+  }
+}
+
+std::vector<std::string> in_process_runtimes() {
+  std::vector<std::string> names;
+  for (const std::string& name : core::runtime_registry().names())
+    if (name != "mpi") names.push_back(name);
+  return names;
+}
+
+INSTANTIATE_TEST_SUITE_P(Everywhere, CncEngine,
+                         ::testing::Combine(::testing::ValuesIn(in_process_runtimes()),
+                                            ::testing::ValuesIn(schemes::tree_scheme_names())),
+                         [](const ::testing::TestParamInfo<EngineCase>& info) {
+                           std::string name =
+                               std::get<0>(info.param) + "_" + std::get<1>(info.param);
+                           for (char& c : name)
+                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+                           return name;
+                         });
+
+TEST(CubeCutoff, AdaptsToHowFastCubesAreRefuted) {
+  CubeCutoff cutoff = CubeCutoff::adaptive(200);
+  const double start = cutoff.threshold();
+  EXPECT_EQ(start, 100);
+  cutoff.on_cube_decided(1);  // refuted at once: bigger cubes next
+  EXPECT_LT(cutoff.threshold(), start);
+  for (int i = 0; i < 100; ++i) cutoff.on_cube_decided(0);
+  EXPECT_GE(cutoff.threshold(), start / 16) << "bounded below";
+  const double low = cutoff.threshold();
+  cutoff.on_cube_decided(1'000'000);  // hard: the look-ahead splits more
+  EXPECT_GT(cutoff.threshold(), low);
+  CubeCutoff fixed = CubeCutoff::fixed(7);
+  fixed.on_cube_decided(0);
+  fixed.on_cube_decided(1'000'000);
+  EXPECT_EQ(fixed.threshold(), 7);
+  EXPECT_FALSE(fixed.is_cube(1, 7));
+  EXPECT_TRUE(fixed.is_cube(2, 4));
+}
+
+// A formula whose look-ahead refutes every node before the cutoff is pure
+// DPLL: no cube reaches CaDiCaL. Over-constrained random 3-SAT is refuted a
+// level or two below the root, where few variables are set yet.
+TEST(CubeCutoff, LookaheadRefutationsStayInDpll) {
+  const std::vector<Named> refuted_early = {
+      {"php3", pigeon_hole(3)},
+      {"random50-r6", random_ksat(50, clauses_for_ratio(50, 6), 3, 1)},
+      {"random80-r6", random_ksat(80, clauses_for_ratio(80, 6), 3, 1)},
+      {"random80-r8", random_ksat(80, clauses_for_ratio(80, 8), 3, 1)},
+  };
+  for (const Named& named : refuted_early) {
+    DpllSpace space(named.formula, cnc_options(named.formula));
+    EXPECT_FALSE(testing::first_model(space).has_value()) << named.name;
+    EXPECT_GT(counter(space, "lookahead_refuted"), 0u) << named.name;
+    EXPECT_EQ(counter(space, "cubes"), 0u) << named.name;
+  }
+}
+
+// Long implication chains (every enable decision fixes a whole next state of
+// the counter) reach the cutoff within a few decisions.
+TEST(CubeCutoff, ImplicationChainsGoToCdclEarly) {
+  const CnfFormula formula = counter_bmc(6, 40, 41);
+  DpllSpace space(formula, cnc_options(formula));
+  EXPECT_FALSE(testing::first_model(space).has_value());
+  const std::uint64_t cubes = counter(space, "cubes");
+  ASSERT_GT(cubes, 0u);
+  EXPECT_LE(counter(space, "cube_decisions"), 4 * cubes) << "cubes of at most 4 decisions on average";
+  EXPECT_EQ(counter(space, "cdcl_unsat"), cubes);
+}
+
+// `auto` keeps random 3-SAT on DPLL and sends the counter and the parity
+// chains to cube-and-conquer.
+TEST(SolverChoice, ProbeTellsChainsFromRandomFormulas) {
+  const CnfFormula random = random_ksat(200, clauses_for_ratio(200, 4.26), 3, 5);
+  EXPECT_EQ(choose_solver(DpllSpace(random), random), SolverKind::kDpll);
+  const CnfFormula counter = counter_bmc(6, 40, 41);
+  EXPECT_EQ(choose_solver(DpllSpace(counter), counter), SolverKind::kCubeAndConquer);
+  const CnfFormula chains = xor_chains(60, false);
+  EXPECT_EQ(choose_solver(DpllSpace(chains), chains), SolverKind::kCubeAndConquer);
+}
+
+// Two workers' CDCL: one works on a cube that takes CaDiCaL many seconds (a
+// pigeon-hole formula behind a selector), the other finds a model; the first
+// must give up within a bounded time after the model is found.
+TEST(CncTermination, AModelFoundStopsTheOtherWorkersCdcl) {
+  constexpr std::int32_t kHoles = 11;
+  const CnfFormula hard = pigeon_hole(kHoles);
+  const std::int32_t selector = hard.num_variables() + 1;
+  CnfFormula formula(selector);
+  std::vector<Literal> clause;
+  for (std::size_t c = 0; c < hard.num_clauses(); ++c) {
+    clause.assign(hard.clause(c).begin(), hard.clause(c).end());
+    clause.push_back(selector);  // the selector true satisfies everything
+    formula.add_clause(clause);
+  }
+  auto shared = std::make_shared<CubeSolverShared>(formula, nullptr);
+  CubeAndConquer busy(CubeOptions{shared, 0}, formula.num_variables());
+  CubeAndConquer lucky(CubeOptions{shared, 0}, formula.num_variables());
+  using Clock = std::chrono::steady_clock;
+  auto hard_cube = std::async(std::launch::async, [&] {
+    const Literal cube[1] = {-selector};
+    std::uint64_t nanoseconds = 0;
+    const CubeVerdict verdict = busy.solve(cube, nanoseconds);
+    return std::make_pair(verdict, Clock::now());
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  ASSERT_EQ(hard_cube.wait_for(std::chrono::seconds(0)), std::future_status::timeout)
+      << "the pigeon-hole cube should keep CaDiCaL busy";
+  const Literal cube[1] = {selector};
+  std::uint64_t nanoseconds = 0;
+  ASSERT_EQ(lucky.solve(cube, nanoseconds), CubeVerdict::kSatisfiable);
+  const Clock::time_point found = Clock::now();
+  ASSERT_EQ(hard_cube.wait_for(std::chrono::seconds(5)), std::future_status::ready)
+      << "the busy worker's CDCL did not stop";
+  const auto [verdict, stopped] = hard_cube.get();
+  EXPECT_EQ(verdict, CubeVerdict::kStopped);
+  const double latency = std::chrono::duration<double>(stopped - found).count();
+  std::cout << "[ termination ] CDCL stopped " << latency * 1000 << " ms after the model\n";
+  EXPECT_LT(latency, 0.5);
+  EXPECT_EQ(busy.statistics().cdcl_stopped, 1u);
+}
+
+}  // namespace
+}  // namespace stacksplit::apps::sat
