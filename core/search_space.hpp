@@ -37,6 +37,11 @@
 //       node_cost() also adds up the costs of the subtree's nodes in
 //       `counts.cost` (the node itself included); without node_cost() a
 //       subtree costs its node count and `counts.cost` is ignored.
+//   Outcome replay_descend(const Choice& choice);
+//       descend() for a node on a received path, which the donor entered and
+//       found open. A space whose verdict on a node depends on its own history
+//       (cube-and-conquer's adaptive cutoff) re-enters it as open here instead
+//       of deciding it again. Defaults to descend().
 //   uint64_t node_cost() const;
 //       The work the last descend (or reset) did, in application units (DPLL:
 //       propagations); used by the simulated machine's cost model, for
@@ -162,6 +167,11 @@ constexpr bool has_self_contained_choices() {
 template <class S>
 concept ReplayableSearchSpace = SearchSpace<S> && requires(S space) {
   space.ascend();
+};
+
+template <class S>
+concept HasReplayDescend = requires(S space, const typename S::Choice& choice) {
+  { space.replay_descend(choice) } -> std::same_as<Outcome>;
 };
 
 template <class S>

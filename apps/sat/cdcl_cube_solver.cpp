@@ -63,8 +63,9 @@ void CdclCubeSolver::load() {
   engine_ = std::make_unique<Engine>(shared_->end);
   const CnfFormula& formula = shared_->formula;
   CaDiCaL::Solver& solver = engine_->solver;
-  // Declaring every variable keeps val() defined for those in no clause.
-  if (formula.num_variables() > 0) solver.reserve(formula.num_variables());
+  // Only the variables in some clause exist for CaDiCaL (a header may declare
+  // millions more, which must cost nothing); models are asked only for those,
+  // the solver's own variables (DpllSpace::solution).
   if (formula.has_empty_clause()) solver.add(0);
   for (std::size_t c = 0; c < formula.num_clauses(); ++c) {
     for (Literal l : formula.clause(c)) solver.add(l);

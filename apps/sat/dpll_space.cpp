@@ -37,7 +37,7 @@ core::Outcome DpllSpace::enter(bool propagated, std::uint64_t propagations_befor
   if (level.status == NodeStatus::kConflict) ++lookahead_refuted_;
   if (cubes_) {
     std::uint64_t cdcl_nanoseconds = 0;
-    if (level.status == NodeStatus::kBranch &&
+    if (level.status == NodeStatus::kBranch && !replaying_ &&
         cubes_->is_cube(static_cast<std::uint32_t>(levels_.size() - 1), num_assigned()))
       cdcl_nanoseconds = conquer(level);
     const auto elapsed = std::chrono::duration_cast<std::chrono::nanoseconds>(
@@ -118,6 +118,15 @@ core::Outcome DpllSpace::descend(const Choice& literal) {
   levels_.push_back({propagator_.trail_size(), NodeStatus::kConflict, 0, false});
   propagator_.assign(lit);
   return enter(propagator_.propagate(), before);
+}
+
+core::Outcome DpllSpace::replay_descend(const Choice& literal) {
+  // The donor branched here, so this is no cube, whatever this worker's
+  // cutoff (adapted to its own cubes) would say now.
+  replaying_ = true;
+  const core::Outcome outcome = descend(literal);
+  replaying_ = false;
+  return outcome;
 }
 
 void DpllSpace::ascend() {

@@ -57,6 +57,8 @@ class DpllSpace {
   core::Outcome reset();
   void choices(core::ChoiceSink<Choice>& out);
   core::Outcome descend(const Choice& literal);
+  // A node on a received path: as descend, but never a cube (see .cpp).
+  core::Outcome replay_descend(const Choice& literal);
   void ascend();
 
   // 2^(free variables, those that occur nowhere included) at a satisfying
@@ -132,6 +134,7 @@ class DpllSpace {
   std::uint64_t closed_share_ = 0;  // see kClosedShareBits
   std::uint64_t lookahead_refuted_ = 0;
   std::optional<CubeAndConquer> cubes_;  // set: cube-and-conquer
+  bool replaying_ = false;               // inside replay_descend
   std::vector<Literal> cube_;            // the cube being decided; reserved once
 };
 

@@ -458,7 +458,11 @@ class SearchStack {
   }
 
   void replay_descend(const Choice& choice, WorkerStatistics& stats) {
-    expect_open(space_.descend(choice));
+    if constexpr (HasReplayDescend<S>) {
+      expect_open(space_.replay_descend(choice));
+    } else {
+      expect_open(space_.descend(choice));
+    }
     ++stats.replayed;  // not a new node: `nodes` stays as it is
     add_replay_cost(stats, node_cost_of(space_));
   }
