@@ -39,4 +39,22 @@ inline core::RunConfig on_runtime(core::RunConfig config, const std::string& run
   return config;
 }
 
+// The runtimes a test runs inside its own process: every registered one but mpi.
+inline std::vector<std::string> in_process_runtimes() {
+  std::vector<std::string> names;
+  for (const std::string& name : core::runtime_registry().names())
+    if (name != "mpi") names.push_back(name);
+  return names;
+}
+
+// Branch and bound with `scheme` on `runtime`; small quanta: many requests,
+// splits and incumbent messages.
+inline core::RunConfig optimize_setup(const std::string& runtime, const std::string& scheme,
+                                      int workers) {
+  core::RunConfig config = on_runtime(scheme_setup(scheme, workers), runtime);
+  config.search.mode = core::SearchMode::kOptimize;
+  config.search.quantum = 4;
+  return config;
+}
+
 }  // namespace stacksplit::testing

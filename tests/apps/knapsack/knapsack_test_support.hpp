@@ -14,6 +14,7 @@
 #include "apps/knapsack/knapsack_instance.hpp"
 #include "core/run_config.hpp"
 #include "schemes/scheme_registry.hpp"
+#include "tests/schemes/scheme_cases.hpp"
 
 namespace stacksplit::apps::knapsack::testing {
 
@@ -52,24 +53,8 @@ inline Selection selection_of(const KnapsackInstance& instance, const std::vecto
 }
 
 // Every runtime that runs inside one process (mpi needs mpirun).
-inline std::vector<std::string> in_process_runtimes() {
-  std::vector<std::string> names;
-  for (const std::string& name : core::runtime_registry().names())
-    if (name != "mpi") names.push_back(name);
-  return names;
-}
-
-inline core::RunConfig optimize_setup(const std::string& runtime, const std::string& scheme,
-                                      int workers) {
-  core::RunConfig setup;
-  setup.workers = workers;
-  setup.runtime = core::parse_runtime(runtime);
-  setup.search.mode = core::SearchMode::kOptimize;
-  setup.search.quantum = 4;  // small quanta: many requests, splits and incumbent messages
-  setup.scheme = scheme;
-  setup.make_scheme = [scheme] { return schemes::make_scheme(scheme); };
-  return setup;
-}
+using stacksplit::testing::in_process_runtimes;
+using stacksplit::testing::optimize_setup;
 
 // A fresh directory for this test process under the system's temporary directory.
 inline std::filesystem::path scratch_directory() {

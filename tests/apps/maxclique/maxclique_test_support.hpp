@@ -15,6 +15,7 @@
 #include "apps/maxclique/dimacs_graph.hpp"
 #include "core/run_config.hpp"
 #include "schemes/scheme_registry.hpp"
+#include "tests/schemes/scheme_cases.hpp"
 
 namespace stacksplit::apps::maxclique::testing {
 
@@ -84,23 +85,7 @@ inline std::optional<int> cliquer_clique_number(const std::string& path) {
   return std::stoi(match[1]);
 }
 
-inline std::vector<std::string> in_process_runtimes() {
-  std::vector<std::string> names;
-  for (const std::string& name : core::runtime_registry().names())
-    if (name != "mpi") names.push_back(name);
-  return names;
-}
-
-inline core::RunConfig optimize_setup(const std::string& runtime, const std::string& scheme,
-                                      int workers) {
-  core::RunConfig setup;
-  setup.workers = workers;
-  setup.runtime = core::parse_runtime(runtime);
-  setup.search.mode = core::SearchMode::kOptimize;
-  setup.search.quantum = 4;  // small quanta: many requests, splits and incumbent messages
-  setup.scheme = scheme;
-  setup.make_scheme = [scheme] { return schemes::make_scheme(scheme); };
-  return setup;
-}
+using stacksplit::testing::in_process_runtimes;
+using stacksplit::testing::optimize_setup;
 
 }  // namespace stacksplit::apps::maxclique::testing

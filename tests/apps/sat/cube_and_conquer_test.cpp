@@ -149,12 +149,7 @@ TEST_P(CncEngine, AnswersAgreeWithCheckedModels) {
   }
 }
 
-std::vector<std::string> in_process_runtimes() {
-  std::vector<std::string> names;
-  for (const std::string& name : core::runtime_registry().names())
-    if (name != "mpi") names.push_back(name);
-  return names;
-}
+using stacksplit::testing::in_process_runtimes;
 
 INSTANTIATE_TEST_SUITE_P(Everywhere, CncEngine,
                          ::testing::Combine(::testing::ValuesIn(in_process_runtimes()),

@@ -127,12 +127,7 @@ std::string case_name(const ::testing::TestParamInfo<Case>& info) {
 }
 
 // Every runtime that runs inside one process (mpi needs mpirun).
-std::vector<std::string> in_process_runtimes() {
-  std::vector<std::string> names;
-  for (const std::string& name : core::runtime_registry().names())
-    if (name != "mpi") names.push_back(name);
-  return names;
-}
+using stacksplit::testing::in_process_runtimes;
 
 INSTANTIATE_TEST_SUITE_P(Everywhere, SatConservation,
                          ::testing::Combine(::testing::ValuesIn(in_process_runtimes()),
