@@ -42,6 +42,11 @@
 //       found open. A space whose verdict on a node depends on its own history
 //       (cube-and-conquer's adaptive cutoff) re-enters it as open here instead
 //       of deciding it again. Defaults to descend().
+//   bool node_was_long() const;
+//       Whether the last descend was long (cube-and-conquer: a cube decided by
+//       CDCL, seconds where a node is microseconds). Such a node ends the
+//       worker's quantum, so that a thief waits for one node, not for a
+//       quantum of them. Defaults to false.
 //   uint64_t node_cost() const;
 //       The work the last descend (or reset) did, in application units (DPLL:
 //       propagations); used by the simulated machine's cost model, for
@@ -172,6 +177,11 @@ concept ReplayableSearchSpace = SearchSpace<S> && requires(S space) {
 template <class S>
 concept HasReplayDescend = requires(S space, const typename S::Choice& choice) {
   { space.replay_descend(choice) } -> std::same_as<Outcome>;
+};
+
+template <class S>
+concept ReportsLongNodes = requires(const S& space) {
+  { space.node_was_long() } -> std::convertible_to<bool>;
 };
 
 template <class S>

@@ -52,6 +52,7 @@ CdclCubeSolver& CdclCubeSolver::operator=(const CdclCubeSolver& other) {
   if (this != &other) {
     shared_ = other.shared_;
     engine_.reset();
+    model_from_whole_formula_ = false;
   }
   return *this;
 }
@@ -74,6 +75,12 @@ void CdclCubeSolver::load() {
 }
 
 CubeVerdict CdclCubeSolver::solve(std::span<const Literal> cube, int conflict_limit) {
+  model_from_whole_formula_ = false;
+  if (shared_->whole_formula == CubeVerdict::kUnsatisfiable) return CubeVerdict::kUnsatisfiable;
+  if (shared_->whole_formula == CubeVerdict::kSatisfiable && cube.empty()) {
+    model_from_whole_formula_ = true;
+    return CubeVerdict::kSatisfiable;
+  }
   if (!engine_) load();
   if (shared_->end.reached()) return CubeVerdict::kStopped;
   CaDiCaL::Solver& solver = engine_->solver;
@@ -90,6 +97,7 @@ CubeVerdict CdclCubeSolver::solve(std::span<const Literal> cube, int conflict_li
 }
 
 Literal CdclCubeSolver::value(std::int32_t var) const {
+  if (model_from_whole_formula_) return shared_->whole_formula_solver->value(var);
   return engine_->solver.val(var) > 0 ? var : -var;
 }
 

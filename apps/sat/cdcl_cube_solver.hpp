@@ -13,12 +13,21 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 
 #include "apps/sat/cnf_formula.hpp"
 #include "apps/sat/search_end.hpp"
 
 namespace stacksplit::apps::sat {
+
+enum class CubeVerdict : std::uint8_t {
+  kSatisfiable,
+  kUnsatisfiable,
+  kStopped,  // the search ended elsewhere while CaDiCaL worked on it
+};
+
+class CdclCubeSolver;
 
 // What every worker's cube solver shares: the formula and when to stop.
 struct CubeSolverShared {
@@ -27,12 +36,12 @@ struct CubeSolverShared {
       : formula(std::move(formula_)), end(std::move(time_limit), interrupt) {}
   const CnfFormula formula;
   SearchEnd end;
-};
-
-enum class CubeVerdict : std::uint8_t {
-  kSatisfiable,
-  kUnsatisfiable,
-  kStopped,  // the search ended elsewhere while CaDiCaL worked on it
+  // The whole formula, if decided before the search (--solver auto's CDCL
+  // probe, solver_choice.hpp), and the solver that decided it: every cube is
+  // then refuted at once, or the empty cube (the root) is satisfied by its
+  // model. Set before the workers copy the space; read-only after.
+  std::optional<CubeVerdict> whole_formula;
+  std::shared_ptr<const CdclCubeSolver> whole_formula_solver;
 };
 
 class CdclCubeSolver {
@@ -57,6 +66,7 @@ class CdclCubeSolver {
   std::uint64_t conflicts() const;
 
   SearchEnd& search_end() const { return shared_->end; }
+  bool whole_formula_decided() const { return shared_->whole_formula.has_value(); }
 
  private:
   struct Engine;  // CaDiCaL and its callbacks, at a fixed address
@@ -64,6 +74,7 @@ class CdclCubeSolver {
 
   std::shared_ptr<CubeSolverShared> shared_;
   std::unique_ptr<Engine> engine_;
+  bool model_from_whole_formula_ = false;  // the last kSatisfiable was the probe's
 };
 
 }  // namespace stacksplit::apps::sat

@@ -46,7 +46,10 @@ class CubeAndConquer {
         cutoff_(options.fixed_cutoff > 0 ? CubeCutoff::fixed(options.fixed_cutoff)
                                          : CubeCutoff::adaptive(variables)) {}
 
+  // Past the cutoff; or the root, when the whole formula was decided before
+  // the search (CubeSolverShared::whole_formula).
   bool is_cube(std::uint32_t decisions, std::uint32_t assigned) const {
+    if (decisions == 0) return solver_.whole_formula_decided();
     return cutoff_.is_cube(decisions, assigned);
   }
 

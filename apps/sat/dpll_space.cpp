@@ -35,11 +35,14 @@ core::Outcome DpllSpace::enter(bool propagated, std::uint64_t propagations_befor
   }
   node_cost_ = propagator_.propagations() - propagations_before;
   if (level.status == NodeStatus::kConflict) ++lookahead_refuted_;
+  node_was_cube_ = false;
   if (cubes_) {
     std::uint64_t cdcl_nanoseconds = 0;
     if (level.status == NodeStatus::kBranch && !replaying_ &&
-        cubes_->is_cube(static_cast<std::uint32_t>(levels_.size() - 1), num_assigned()))
+        cubes_->is_cube(static_cast<std::uint32_t>(levels_.size() - 1), num_assigned())) {
       cdcl_nanoseconds = conquer(level);
+      node_was_cube_ = true;
+    }
     const auto elapsed = std::chrono::duration_cast<std::chrono::nanoseconds>(
         CubeAndConquer::Clock::now() - start);
     cubes_->count_lookahead(static_cast<std::uint64_t>(elapsed.count()) - cdcl_nanoseconds,
@@ -111,6 +114,7 @@ core::Outcome DpllSpace::descend(const Choice& literal) {
     // Open, so that replaying a received path still works, but childless.
     levels_.push_back({propagator_.trail_size(), NodeStatus::kConflict, 0, true});
     node_cost_ = 0;
+    node_was_cube_ = false;
     return core::Outcome::kOpen;
   }
   Lit lit = propagator_.database().from_original(literal);

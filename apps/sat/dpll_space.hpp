@@ -69,6 +69,8 @@ class DpllSpace {
   // cube's CDCL time is added as the propagations it is worth (see
   // CubeAndConquer::as_propagations), so that the simulator charges it.
   std::uint64_t node_cost() const { return node_cost_; }
+  // The last node was a cube decided by CDCL: the engine ends the quantum.
+  bool node_was_long() const { return node_was_cube_; }
 
   std::uint32_t num_variables() const { return propagator_.num_variables(); }
   std::uint32_t depth() const { return static_cast<std::uint32_t>(levels_.size() - 1); }
@@ -135,6 +137,7 @@ class DpllSpace {
   std::uint64_t lookahead_refuted_ = 0;
   std::optional<CubeAndConquer> cubes_;  // set: cube-and-conquer
   bool replaying_ = false;               // inside replay_descend
+  bool node_was_cube_ = false;           // see node_was_long
   std::vector<Literal> cube_;            // the cube being decided; reserved once
 };
 

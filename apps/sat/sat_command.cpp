@@ -12,6 +12,7 @@
 // and, with --count, the model count; the heuristic's and cube-and-conquer's
 // counters are the record's "app_counters".
 
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -19,9 +20,11 @@
 #include <limits>
 #include <memory>
 #include <new>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <vector>
 
@@ -165,7 +168,16 @@ std::string seconds(double value) {
   return text;
 }
 
-void print_statistics(std::ostream& out, const core::RunStatistics& result) {
+// Where DpllSpace keeps the counter named `name`.
+constexpr std::size_t counter_index(std::string_view name) {
+  for (std::size_t i = 0; i < DpllSpace::kCounters.size(); ++i)
+    if (DpllSpace::kCounters[i].name == name) return i;
+  throw std::logic_error("no such counter");
+}
+
+void print_statistics(std::ostream& out, const core::RunStatistics& result,
+                      const std::optional<SolverChoice>& choice, double probe_seconds,
+                      SolverKind solver) {
   const core::WorkerStatistics& total = result.total;
   if (result.interrupted) out << "c interrupted: the statistics below are partial\n";
   out << "c nodes " << total.nodes << " (dead ends " << total.dead_ends << ", leaves "
@@ -183,10 +195,23 @@ void print_statistics(std::ostream& out, const core::RunStatistics& result) {
       << (result.time_kind == core::TimeKind::kVirtual ? " (virtual)" : "") << '\n';
   out << "c transfers " << total.work_sent << ", requests " << total.requests_sent << ", rejects "
       << total.rejects_sent << '\n';
+  if (choice) {
+    out << "c auto probes " << seconds(probe_seconds) << " s before the search: " << choice->reason
+        << '\n';
+  }
+  constexpr std::size_t kCubes = counter_index("cubes");
+  constexpr std::size_t kConflicts = counter_index("cdcl_conflicts");
+  constexpr std::size_t kCdclMicroseconds = counter_index("cdcl_us");
   int rank = 0;
   for (const core::WorkerStatistics& worker : result.per_worker) {
     out << "c worker " << rank++ << ": nodes " << worker.nodes << ", idle "
-        << seconds(worker.idle_seconds) << " s, steals " << worker.work_received << '\n';
+        << seconds(worker.idle_seconds) << " s, steals " << worker.work_received;
+    if (solver == SolverKind::kCubeAndConquer) {
+      out << ", cubes " << worker.app_counters[kCubes] << ", cdcl "
+          << seconds(worker.app_counters[kCdclMicroseconds] / 1e6) << " s, conflicts "
+          << worker.app_counters[kConflicts];
+    }
+    out << '\n';
   }
 }
 
@@ -217,16 +242,28 @@ void run(const SatOptions& options, cli::CommandRun& run) {
   DimacsInput input;
   std::unique_ptr<const DpllSpace> prototype;
   SolverKind solver = SolverKind::kDpll;
+  std::optional<SolverChoice> choice;  // --solver auto's, with why
+  double probe_seconds = 0;            // the time its probes took, before the search
   try {
     input = read_dimacs(options.file, read_options);
     prototype = std::make_unique<const DpllSpace>(input.formula, solver_options);
     if (options.solver == "cnc") solver = SolverKind::kCubeAndConquer;
-    if (options.solver == "auto" && !options.count) solver = choose_solver(*prototype, input.formula);
+    if (options.solver == "auto" && !options.count) {
+      const auto probe_start = std::chrono::steady_clock::now();
+      choice = choose_solver(*prototype, input.formula, solver_options.time_limit);
+      probe_seconds =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - probe_start).count();
+      solver = choice->kind;
+    }
     if (solver == SolverKind::kCubeAndConquer) {
       // The interrupt is made when the search starts: its slot is read then.
       solver_options.cubes.shared = std::make_shared<CubeSolverShared>(
           input.formula, solver_options.time_limit, &run.config().interrupt);
       solver_options.cubes.fixed_cutoff = options.cube_cutoff;
+      if (choice && choice->whole_formula) {
+        solver_options.cubes.shared->whole_formula = choice->whole_formula;
+        solver_options.cubes.shared->whole_formula_solver = choice->decider;
+      }
       prototype = std::make_unique<const DpllSpace>(input.formula, solver_options);
     }
   } catch (const std::bad_alloc&) {
@@ -241,7 +278,7 @@ void run(const SatOptions& options, cli::CommandRun& run) {
     std::cout << "c stacksplit sat " << options.file << ": " << input.formula.num_variables()
               << " variables, " << input.formula.num_clauses() << " clauses (" << input.tautologies
               << " tautologies dropped), heuristic " << options.heuristic << ", solver "
-              << to_string(solver) << (options.solver == "auto" ? " (auto)" : "") << ", "
+              << to_string(solver) << (choice ? " (auto: " + choice->reason + ")" : "") << ", "
               << run.config().workers << " workers, scheme " << run.config().scheme
               << ", runtime " << core::to_string(run.config().runtime) << '\n';
   }
@@ -285,6 +322,19 @@ void run(const SatOptions& options, cli::CommandRun& run) {
         {"clauses", input.read_clauses},
         {"tautologies", input.tautologies},
     };
+    if (choice) {
+      details["auto_choice"] = {
+          {"reason", choice->reason},
+          {"root_reach", choice->reach},
+          {"dives", choice->estimate.dives},
+          {"deep_dives", choice->estimate.deep},
+          {"estimated_dpll_nodes", choice->estimate.nodes},
+          {"estimated_dpll_propagations", choice->estimate.propagations},
+          {"cdcl_probe_conflicts", choice->cdcl_conflicts},
+          {"decided_by_probe", choice->whole_formula.has_value()},
+          {"probe_seconds", probe_seconds},
+      };
+    }
     if (options.time_limit > 0) details["time_limit_s"] = options.time_limit;
     if (options.cube_cutoff > 0) details["cube_cutoff"] = options.cube_cutoff;
     // In decide mode the engine's "solutions" is the weight of the model found
@@ -300,7 +350,7 @@ void run(const SatOptions& options, cli::CommandRun& run) {
   // an interrupted search is s UNKNOWN and exit 0, as the competition asks.
   cli::set_exit_status(exit_status_of(answer_of(result)));
   if (!result.reporting) return;
-  if (!run.quiet()) print_statistics(std::cout, result);
+  if (!run.quiet()) print_statistics(std::cout, result, choice, probe_seconds, solver);
 
   if (result.solution) {
     // Never print a model that has not been checked against the clauses read.

@@ -1,10 +1,8 @@
 #include "apps/sat/solver_choice.hpp"
 
-#include "apps/sat/cdcl_cube_solver.hpp"
-
 #include <algorithm>
-#include <memory>
-#include <vector>
+#include <cmath>
+#include <random>
 
 namespace stacksplit::apps::sat {
 
@@ -28,14 +26,96 @@ double root_implication_reach(DpllSpace space) {
   return reach;
 }
 
-bool cdcl_decides_quickly(const CnfFormula& formula) {
-  CdclCubeSolver probe(std::make_shared<CubeSolverShared>(formula, nullptr));
-  return probe.solve({}, kProbeConflicts) != CubeVerdict::kStopped;
+DpllEstimate estimate_dpll(DpllSpace space) {
+  DpllEstimate estimate;
+  const core::Outcome root = space.reset();
+  if (root != core::Outcome::kOpen) {
+    estimate.found_model = root == core::Outcome::kSolution;
+    estimate.nodes = 1;
+    return estimate;
+  }
+  std::mt19937 random(2011);  // fixed: the same choice on every run and rank
+  std::vector<Literal> children;
+  const std::uint64_t propagations_before = space.propagations();
+  double summed_nodes = 0;
+  std::uint64_t dive_nodes = 0;
+  while (estimate.dives < kDives && !estimate.most_are_deep()) {
+    std::uint32_t depth = 0;
+    core::Outcome outcome = core::Outcome::kOpen;
+    bool cut = false;  // by the time limit: this dive says nothing
+    while (outcome == core::Outcome::kOpen && depth < kDeepDive) {
+      children.clear();
+      core::ChoiceSink<Literal> sink(children);
+      space.choices(sink);
+      if (children.empty()) {
+        cut = true;
+        break;
+      }
+      outcome = space.descend(children[random() % children.size()]);
+      ++depth;
+    }
+    dive_nodes += depth;
+    for (std::uint32_t level = 0; level < depth; ++level) space.ascend();
+    if (cut) break;
+    ++estimate.dives;
+    if (outcome == core::Outcome::kSolution) {
+      estimate.found_model = true;
+      break;
+    }
+    if (outcome == core::Outcome::kOpen) ++estimate.deep;
+    summed_nodes += std::ldexp(2.0, static_cast<int>(depth)) - 1;
+  }
+  if (estimate.dives == 0) return estimate;
+  estimate.nodes = summed_nodes / estimate.dives;
+  const double propagations_per_node =
+      static_cast<double>(space.propagations() - propagations_before) /
+      static_cast<double>(std::max<std::uint64_t>(1, dive_nodes));
+  estimate.propagations = estimate.nodes * propagations_per_node;
+  return estimate;
 }
 
-SolverKind choose_solver(const DpllSpace& space, const CnfFormula& formula) {
-  if (root_implication_reach(space) >= kChainReach) return SolverKind::kCubeAndConquer;
-  return cdcl_decides_quickly(formula) ? SolverKind::kCubeAndConquer : SolverKind::kDpll;
+int probe_conflicts(const DpllEstimate& estimate) {
+  const double conflicts = estimate.propagations / kPropagationsPerConflict;
+  return static_cast<int>(std::clamp<double>(conflicts, kLeastProbeConflicts, kMostProbeConflicts));
+}
+
+SolverChoice choose_solver(const DpllSpace& space, const CnfFormula& formula,
+                           std::shared_ptr<TimeLimit> time_limit) {
+  SolverChoice choice;
+  choice.reach = root_implication_reach(space);
+  if (choice.reach >= kChainReach) {
+    choice.kind = SolverKind::kCubeAndConquer;
+    choice.reason = "a root decision implies a long chain";
+    return choice;
+  }
+  choice.estimate = estimate_dpll(space);
+  if (choice.estimate.found_model) {
+    choice.reason = "a look-ahead dive found a model";
+    return choice;
+  }
+  if (choice.estimate.most_are_deep()) {
+    choice.kind = SolverKind::kCubeAndConquer;
+    choice.reason = "the look-ahead tree is too deep";
+    return choice;
+  }
+  choice.cdcl_conflicts = probe_conflicts(choice.estimate);
+  auto probe =
+      std::make_shared<CdclCubeSolver>(std::make_shared<CubeSolverShared>(formula, std::move(time_limit)));
+  const CubeVerdict verdict = probe->solve({}, choice.cdcl_conflicts);
+  if (verdict != CubeVerdict::kStopped) {
+    choice.kind = SolverKind::kCubeAndConquer;
+    choice.reason = "CDCL decided the formula in the probe";
+    choice.whole_formula = verdict;
+    choice.decider = std::move(probe);
+    return choice;
+  }
+  if (choice.estimate.propagations >= kHopelessPropagations) {
+    choice.kind = SolverKind::kCubeAndConquer;
+    choice.reason = "the look-ahead tree is too large";
+    return choice;
+  }
+  choice.reason = "the look-ahead tree is small";
+  return choice;
 }
 
 }  // namespace stacksplit::apps::sat

@@ -1,24 +1,43 @@
 #pragma once
 // --solver auto: pure look-ahead DPLL or cube-and-conquer, chosen per formula
-// by a probe of the look-ahead tree's first step. Look-ahead DPLL wins where
-// a decision implies little and the look-ahead's choice matters (uniform
-// random k-SAT: a decision and its failed literals fix a few per cent of the
-// variables); CDCL wins where decisions set off long implication chains
-// (circuits, bounded model checking), which it learns from and DPLL walks
-// again and again, and where what DPLL cannot see without learning is cheap
-// for CDCL (parity chains: nothing propagates, yet CDCL refutes them in a few
-// hundred conflicts).
+// by probes. Look-ahead DPLL wins where a decision implies little and the
+// look-ahead's choice matters (uniform random k-SAT, pigeon-hole formulas: the
+// look-ahead refutes a node some twenty decisions deep, and CDCL needs
+// hundreds of thousands of conflicts); CDCL wins where decisions set off long
+// implication chains (circuits, bounded model checking), which it learns from
+// and DPLL walks again and again, and where what DPLL cannot see without
+// learning is cheap for CDCL (parity chains: nothing propagates, yet CDCL
+// refutes them in a few hundred conflicts).
 //
-// Two probes, cheapest first: the look-ahead enters both children of the root
-// and measures the larger share of the free variables one of them fixes; if
-// that is small, CaDiCaL gets the whole formula for a couple of thousand conflicts.
-// Either one saying "CDCL" picks cube-and-conquer; random 3-SAT near the
-// threshold passes both (CDCL needs tens of thousands of conflicts there) at
-// the cost of one look-ahead node and some ten milliseconds.
+// The probes, cheapest first; the first with a verdict decides:
+//   1. reach: the look-ahead enters both children of the root; one of them
+//      fixing a large share of the free variables is an implication chain:
+//      cube-and-conquer.
+//   2. dives: random paths from the root down to a leaf of the look-ahead
+//      tree estimate its size (Knuth, "Estimating the efficiency of backtrack
+//      programs", 1975: a leaf d decisions deep of a binary tree stands for
+//      2^(d+1) − 1 nodes; the mean over the dives is unbiased). Most dives
+//      deeper than kDeepDive decisions: the tree is beyond DPLL, so
+//      cube-and-conquer. A dive that reaches a model: DPLL (it finds models
+//      by itself here).
+//   3. CDCL: CaDiCaL gets the whole formula for a number of conflicts in
+//      proportion to the estimated DPLL work (the dives' propagations), so
+//      that a formula DPLL decides fast loses little to the probe. If CaDiCaL
+//      decides it, the formula is decided (the search is then its root,
+//      answered by the probe): cube-and-conquer. If not, DPLL, unless the
+//      estimate is so large that DPLL cannot finish either.
+// Everything the probes count is deterministic (a fixed seed, propagations
+// and conflicts, never the clock), so every MPI rank chooses alike. Random
+// 3-SAT at n = 250 near the threshold costs one look-ahead node, 15 dives of
+// some ten nodes and 2000 conflicts of CaDiCaL: a few per cent of its run.
 
 #include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
 #include <string_view>
 
+#include "apps/sat/cdcl_cube_solver.hpp"
 #include "apps/sat/dpll_space.hpp"
 
 namespace stacksplit::apps::sat {
@@ -35,13 +54,50 @@ inline constexpr double kChainReach = 0.2;
 // fixes (0 when the root is closed); `space` is a pure DPLL space, moved.
 double root_implication_reach(DpllSpace space);
 
-// Conflicts CaDiCaL is given to decide the whole formula in the second probe.
-inline constexpr int kProbeConflicts = 2000;
+// Dives, and the depth at which a dive stops and counts as deep: 2^32 nodes
+// is beyond any DPLL run.
+inline constexpr int kDives = 15;
+inline constexpr std::uint32_t kDeepDive = 32;
 
-// Whether CaDiCaL decides `formula` within kProbeConflicts conflicts.
-bool cdcl_decides_quickly(const CnfFormula& formula);
+struct DpllEstimate {
+  int dives = 0;  // made (fewer than kDives once most are deep)
+  int deep = 0;   // reached kDeepDive decisions without a leaf
+  bool found_model = false;
+  double nodes = 0;         // Knuth's estimate of the look-ahead tree's size
+  double propagations = 0;  // nodes × the dives' propagations per node
+  bool most_are_deep() const { return 2 * deep > kDives; }
+};
 
-// `space` is a pure DPLL space over `formula`.
-SolverKind choose_solver(const DpllSpace& space, const CnfFormula& formula);
+// Random dives down the look-ahead tree of `space`, a pure DPLL space (moved).
+DpllEstimate estimate_dpll(DpllSpace space);
+
+// CaDiCaL's conflicts for the whole formula: one per kPropagationsPerConflict
+// estimated DPLL propagations, within [kLeastProbeConflicts, kMostProbeConflicts]
+// (a few milliseconds to about two seconds).
+inline constexpr double kPropagationsPerConflict = 40'000;
+inline constexpr int kLeastProbeConflicts = 2'000;
+inline constexpr int kMostProbeConflicts = 50'000;
+int probe_conflicts(const DpllEstimate& estimate);
+
+// Estimated DPLL propagations beyond which DPLL is not chosen even when the
+// CDCL probe did not decide (some minutes of look-ahead).
+inline constexpr double kHopelessPropagations = 5e9;
+
+struct SolverChoice {
+  SolverKind kind = SolverKind::kDpll;
+  std::string reason;  // one phrase, for the summary and the run record
+  double reach = 0;
+  DpllEstimate estimate;
+  int cdcl_conflicts = 0;  // given to the CDCL probe; 0: not run
+  // What the CDCL probe decided, if it did, and the solver that did (its
+  // model, when satisfiable): see CubeSolverShared::whole_formula.
+  std::optional<CubeVerdict> whole_formula;
+  std::shared_ptr<const CdclCubeSolver> decider;
+};
+
+// `space` is a pure DPLL space over `formula`; the CDCL probe stops at
+// `time_limit` (may be null).
+SolverChoice choose_solver(const DpllSpace& space, const CnfFormula& formula,
+                           std::shared_ptr<TimeLimit> time_limit = nullptr);
 
 }  // namespace stacksplit::apps::sat

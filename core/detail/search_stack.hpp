@@ -154,6 +154,9 @@ class SearchStack {
       const std::uint32_t child_depth = base_depth_ + level_count;
       const Outcome outcome = space_.descend(choice);
       ++nodes;
+      if constexpr (ReportsLongNodes<S>) {
+        if (space_.node_was_long()) budget = nodes;  // the quantum ends with this node
+      }
       const std::uint64_t child_cost = node_cost_of(space_);  // 1 without node_cost()
       cost += child_cost;
       if (child_depth > max_depth) max_depth = child_depth;

@@ -211,15 +211,85 @@ TEST(CubeCutoff, ImplicationChainsGoToCdclEarly) {
   EXPECT_EQ(counter(space, "cdcl_unsat"), cubes);
 }
 
-// `auto` keeps random 3-SAT on DPLL and sends the counter and the parity
-// chains to cube-and-conquer.
-TEST(SolverChoice, ProbeTellsChainsFromRandomFormulas) {
+// `auto` keeps random 3-SAT and pigeon-hole formulas on DPLL (their look-ahead
+// trees are small, CDCL needs far more conflicts than the probe gives it) and
+// sends the counter and the parity chains to cube-and-conquer, each for its
+// own reason.
+TEST(SolverChoice, ProbesTellChainsFromRandomFormulas) {
   const CnfFormula random = random_ksat(200, clauses_for_ratio(200, 4.26), 3, 5);
-  EXPECT_EQ(choose_solver(DpllSpace(random), random), SolverKind::kDpll);
-  const CnfFormula counter = counter_bmc(6, 40, 41);
-  EXPECT_EQ(choose_solver(DpllSpace(counter), counter), SolverKind::kCubeAndConquer);
+  const SolverChoice on_random = choose_solver(DpllSpace(random), random);
+  EXPECT_EQ(on_random.kind, SolverKind::kDpll) << on_random.reason;
+  EXPECT_EQ(on_random.estimate.dives, kDives);
+  EXPECT_EQ(on_random.estimate.deep, 0);
+  EXPECT_EQ(on_random.cdcl_conflicts, kLeastProbeConflicts) << "a small tree, a short probe";
+  EXPECT_FALSE(on_random.whole_formula.has_value());
+
+  const CnfFormula php = pigeon_hole(8);
+  EXPECT_EQ(choose_solver(DpllSpace(php), php).kind, SolverKind::kDpll);
+
   const CnfFormula chains = xor_chains(60, false);
-  EXPECT_EQ(choose_solver(DpllSpace(chains), chains), SolverKind::kCubeAndConquer);
+  const SolverChoice on_chains = choose_solver(DpllSpace(chains), chains);
+  EXPECT_EQ(on_chains.kind, SolverKind::kCubeAndConquer);
+  EXPECT_TRUE(on_chains.estimate.most_are_deep()) << "nothing propagates: every dive is deep";
+  EXPECT_EQ(on_chains.cdcl_conflicts, 0) << "decided before the CDCL probe";
+}
+
+// A formula CDCL decides within the probe's conflicts is decided there: the
+// search is then its root alone, answered by the probe (a model when
+// satisfiable, checked here), on every runtime, with the same answer as
+// MiniSat's.
+TEST(SolverChoice, AFormulaTheProbeDecidesIsItsRootAlone) {
+  ASSERT_TRUE(testing::have_program("minisat")) << testing::kNoMinisat;
+  for (const Named& named : std::vector<Named>{{"counter6-unsat", counter_bmc(6, 40, 41)},
+                                               {"vdw5-100-sat", van_der_waerden(5, 100)}}) {
+    const SolverChoice choice = choose_solver(DpllSpace(named.formula), named.formula);
+    ASSERT_EQ(choice.kind, SolverKind::kCubeAndConquer) << named.name << ": " << choice.reason;
+    ASSERT_TRUE(choice.whole_formula.has_value()) << named.name << ": " << choice.reason;
+    const bool satisfiable = minisat_says_satisfiable(named);
+    EXPECT_EQ(*choice.whole_formula == CubeVerdict::kSatisfiable, satisfiable) << named.name;
+    for (const std::string& runtime : in_process_runtimes()) {
+      DpllOptions options = cnc_options(named.formula);
+      options.cubes.shared->whole_formula = choice.whole_formula;
+      options.cubes.shared->whole_formula_solver = choice.decider;
+      const DpllSpace prototype(named.formula, options);
+      core::RunConfig setup = stacksplit::testing::scheme_setup("rp", 2, "complete",
+                                                                core::SplitStrategy::kHalf, 1, 2);
+      setup.search.mode = core::SearchMode::kFirst;
+      const auto result = core::run_search<DpllSpace>(
+          stacksplit::testing::on_runtime(setup, runtime), [&] { return prototype; });
+      EXPECT_EQ(result.total.nodes, 1u) << named.name << " on " << runtime;
+      ASSERT_EQ(result.solution.has_value(), satisfiable) << named.name << " on " << runtime;
+      if (result.solution) {
+        EXPECT_TRUE(satisfies(named.formula, *result.solution)) << named.name;
+      }
+    }
+  }
+}
+
+// What the probes count is propagations and conflicts, never the clock, so
+// every MPI rank (each runs them on its own) makes the same choice.
+TEST(SolverChoice, TheSameFormulaGetsTheSameChoice) {
+  for (const CnfFormula& formula :
+       {random_ksat(150, clauses_for_ratio(150, 4.26), 3, 8), counter_bmc(6, 40, 41)}) {
+    const SolverChoice first = choose_solver(DpllSpace(formula), formula);
+    const SolverChoice second = choose_solver(DpllSpace(formula), formula);
+    EXPECT_EQ(first.kind, second.kind);
+    EXPECT_EQ(first.reason, second.reason);
+    EXPECT_EQ(first.estimate.nodes, second.estimate.nodes);
+    EXPECT_EQ(first.estimate.propagations, second.estimate.propagations);
+    EXPECT_EQ(first.cdcl_conflicts, second.cdcl_conflicts);
+  }
+}
+
+// The CDCL probe's budget follows the estimated DPLL work, within bounds.
+TEST(SolverChoice, ProbeConflictsFollowTheEstimatedWork) {
+  DpllEstimate estimate;
+  estimate.propagations = 0;
+  EXPECT_EQ(probe_conflicts(estimate), kLeastProbeConflicts);
+  estimate.propagations = 10'000 * kPropagationsPerConflict;
+  EXPECT_EQ(probe_conflicts(estimate), 10'000);
+  estimate.propagations = 1e15;
+  EXPECT_EQ(probe_conflicts(estimate), kMostProbeConflicts);
 }
 
 // Two workers' CDCL: one works on a cube that takes CaDiCaL many seconds (a

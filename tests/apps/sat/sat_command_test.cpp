@@ -104,7 +104,7 @@ TEST(SatCommand, TimeLimitGivesUnknownAndExitZero) {
 }
 
 TEST(SatCommand, StatisticsAsCommentLines) {
-  auto run = sat(satisfiable_file() + " -w 2");
+  auto run = sat(satisfiable_file() + " -w 2 --solver dpll");
   for (const char* what : {"c nodes ", "c propagations ", "c time "}) {
     EXPECT_NE(run.out.find(what), std::string::npos) << what << " missing in\n" << run.out;
   }
@@ -159,6 +159,47 @@ TEST(SatCommand, JsonAppendsTheRunRecord) {
   for (const auto& worker : record["per_worker"])
     per_worker_sum += worker["app_counters"]["lookaheads"].get<std::uint64_t>();
   EXPECT_EQ(per_worker_sum, record["app_counters"]["lookaheads"].get<std::uint64_t>());
+}
+
+// --solver auto says what it chose and why, in the summary and the record;
+// under cube-and-conquer each worker's line has its cubes, CDCL time and
+// conflicts.
+TEST(SatCommand, AutoSaysWhatItChoseAndWhy) {
+  const std::string json = (testing::scratch_directory() / "auto.jsonl").string();
+  const std::string counter = testing::write_cnf("auto-counter.cnf", counter_bmc(6, 40, 41));
+  auto run = sat(counter + " -w 2 --json " + json);
+  EXPECT_EQ(run.status, 20) << run.out << run.err;
+  EXPECT_NE(run.out.find("solver cnc (auto: CDCL decided the formula in the probe)"),
+            std::string::npos)
+      << run.out;
+  EXPECT_TRUE(std::regex_search(
+      run.out, std::regex("\nc auto probes [0-9]+\\.[0-9]{3} s before the search: CDCL decided "
+                          "the formula in the probe\n")))
+      << run.out;
+  const nlohmann::json choice = last_record(json)["app_details"]["auto_choice"];
+  EXPECT_EQ(choice["reason"], "CDCL decided the formula in the probe") << choice;
+  EXPECT_EQ(choice["decided_by_probe"], true) << choice;
+  EXPECT_GE(choice["cdcl_probe_conflicts"].get<int>(), 2000) << choice;
+  EXPECT_GT(choice["estimated_dpll_nodes"].get<double>(), 1.0) << choice;
+  EXPECT_GE(choice["probe_seconds"].get<double>(), 0.0) << choice;
+
+  run = sat(counter + " -w 2 --solver cnc --cube-cutoff 4 --json " + json);
+  EXPECT_EQ(run.status, 20) << run.out << run.err;
+  EXPECT_EQ(run.out.find("c auto probes"), std::string::npos) << run.out;
+  EXPECT_FALSE(last_record(json)["app_details"].contains("auto_choice"));
+  for (int worker : {0, 1}) {
+    const std::regex line("(^|\n)c worker " + std::to_string(worker) +
+                          ": nodes [0-9]+, idle [0-9.]+ s, steals [0-9]+, cubes [0-9]+, cdcl "
+                          "[0-9]+\\.[0-9]{3} s, conflicts [0-9]+\n");
+    EXPECT_TRUE(std::regex_search(run.out, line)) << "worker " << worker << " in\n" << run.out;
+  }
+
+  // Random 3-SAT at the threshold: a small look-ahead tree, hard for CDCL.
+  const std::string random =
+      testing::write_cnf("auto-random.cnf", random_ksat(200, clauses_for_ratio(200, 4.26), 3, 5));
+  run = sat(random + " -w 2");
+  EXPECT_NE(run.out.find("solver dpll (auto: the look-ahead tree is small)"), std::string::npos)
+      << run.out;
 }
 
 TEST(SatCommand, JsonRecordsTheAnswerAndTheModelCount) {
