@@ -57,6 +57,67 @@ TEST(SubsetSumOracle, AgreesWithKnownCounts) {
   EXPECT_EQ(subsets_adding_up_to(20, half_total(20)), 15272u);
 }
 
+// Runs the example's two programs, built in `build`, on the subsets of
+// 1..items: both must count what the dynamic program counts, and refuse bad
+// input with the usual messages.
+void expect_example_programs_work(const fs::path& build, int items) {
+  const std::string expected =
+      "subsets = " + std::to_string(subsets_adding_up_to(items, half_total(items))) + "\n";
+
+  // The embedded engine on each runtime a single process has, by name.
+  const std::string count_subsets = (build / "count_subsets").string();
+  for (const std::vector<std::string>& options : {std::vector<std::string>{"2", "rp", "threads"},
+                                                  {"3", "arr", "step"},
+                                                  {"4", "nn", "sim"},
+                                                  {"3", "random", "threads"}}) {
+    std::vector<std::string> argv = {count_subsets, std::to_string(items)};
+    argv.insert(argv.end(), options.begin(), options.end());
+    const ProcessOutcome counted = run_to_end(argv);
+    EXPECT_TRUE(counted.finished && counted.exit_code == 0) << described(argv, counted);
+    EXPECT_NE(counted.output.find(expected), std::string::npos) << described(argv, counted);
+  }
+  const std::vector<std::string> unknown_scheme = {count_subsets, "8", "2", "no-such-scheme"};
+  const ProcessOutcome refused = run_to_end(unknown_scheme);
+  EXPECT_EQ(refused.exit_code, 2) << described(unknown_scheme, refused);
+  EXPECT_NE(refused.output.find("unknown scheme 'no-such-scheme'"), std::string::npos)
+      << described(unknown_scheme, refused);
+
+  const std::vector<std::string> not_a_number = {count_subsets, "8", "two"};
+  const ProcessOutcome rejected = run_to_end(not_a_number);
+  EXPECT_EQ(rejected.exit_code, 2) << described(not_a_number, rejected);
+  EXPECT_NE(rejected.output.find("WORKERS must be a whole number, got 'two'"), std::string::npos)
+      << described(not_a_number, rejected);
+
+  // The command-line front end: the common options, the summary, the errors.
+  const std::string subsets_cli = (build / "subsets_cli").string();
+  const std::vector<std::string> cli_count = {subsets_cli, "subsets", std::to_string(items),
+                                              "--workers", "2",       "--scheme",
+                                              "grr",       "--quiet"};
+  const ProcessOutcome cli_counted = run_to_end(cli_count);
+  EXPECT_TRUE(cli_counted.finished && cli_counted.exit_code == 0)
+      << described(cli_count, cli_counted);
+  EXPECT_EQ(cli_counted.output, expected) << described(cli_count, cli_counted);
+
+  const std::vector<std::string> cli_first = {subsets_cli, "subsets", std::to_string(items),
+                                              "--workers", "2",       "--mode",
+                                              "first",     "--quiet"};
+  const ProcessOutcome found = run_to_end(cli_first);
+  EXPECT_TRUE(found.finished && found.exit_code == 0) << described(cli_first, found);
+  const std::size_t line = found.output.find("subset =");
+  ASSERT_NE(line, std::string::npos) << described(cli_first, found);
+  std::istringstream subset(found.output.substr(line + 8));
+  std::int64_t sum = 0;
+  for (int item = 0; subset >> item;) sum += item;
+  EXPECT_EQ(sum, half_total(items)) << described(cli_first, found);
+
+  const std::vector<std::string> cli_unknown = {subsets_cli, "nqueens", "8"};
+  const ProcessOutcome unknown = run_to_end(cli_unknown);
+  EXPECT_EQ(unknown.exit_code, 2) << described(cli_unknown, unknown);
+  EXPECT_NE(unknown.output.find("subsets_cli: error: unknown command 'nqueens'"), std::string::npos)
+      << described(cli_unknown, unknown);
+
+}
+
 TEST(OutOfTreeApp, BuildsAgainstAnInstalledStacksplitAndCounts) {
   const fs::path work = OUT_OF_TREE_WORK_DIR;
   const fs::path prefix = work / "prefix";
@@ -101,55 +162,34 @@ TEST(OutOfTreeApp, BuildsAgainstAnInstalledStacksplitAndCounts) {
   const ProcessOutcome built = run_to_end(compile, 1200s);
   ASSERT_TRUE(built.finished && built.exit_code == 0) << described(compile, built);
 
-  const int items = 20;
-  const std::string expected =
-      "subsets = " + std::to_string(subsets_adding_up_to(items, half_total(items))) + "\n";
+  expect_example_programs_work(build, 20);
 
-  // The embedded engine on each runtime a single process has, by name.
-  const std::string count_subsets = (build / "count_subsets").string();
-  for (const std::vector<std::string>& options : {std::vector<std::string>{"2", "rp", "threads"},
-                                                  {"3", "arr", "step"},
-                                                  {"4", "nn", "sim"},
-                                                  {"3", "random", "threads"}}) {
-    std::vector<std::string> argv = {count_subsets, std::to_string(items)};
-    argv.insert(argv.end(), options.begin(), options.end());
-    const ProcessOutcome counted = run_to_end(argv);
-    EXPECT_TRUE(counted.finished && counted.exit_code == 0) << described(argv, counted);
-    EXPECT_NE(counted.output.find(expected), std::string::npos) << described(argv, counted);
-  }
-  const std::vector<std::string> unknown_scheme = {count_subsets, "8", "2", "no-such-scheme"};
-  const ProcessOutcome refused = run_to_end(unknown_scheme);
-  EXPECT_EQ(refused.exit_code, 2) << described(unknown_scheme, refused);
-  EXPECT_NE(refused.output.find("unknown scheme 'no-such-scheme'"), std::string::npos)
-      << described(unknown_scheme, refused);
+  if (!HasFailure()) fs::remove_all(work);
+}
 
-  // The command-line front end: the common options, the summary, the errors.
-  const std::string subsets_cli = (build / "subsets_cli").string();
-  const std::vector<std::string> cli_count = {subsets_cli, "subsets", std::to_string(items),
-                                              "--workers", "2",       "--scheme",
-                                              "grr",       "--quiet"};
-  const ProcessOutcome cli_counted = run_to_end(cli_count);
-  EXPECT_TRUE(cli_counted.finished && cli_counted.exit_code == 0)
-      << described(cli_count, cli_counted);
-  EXPECT_EQ(cli_counted.output, expected) << described(cli_count, cli_counted);
+// The other way to use stacksplit from another project: its source tree added
+// with add_subdirectory (tests/examples/add-subdirectory). The parent checks
+// the target names at configure time; built without optimization, which is
+// what a parent that sets no build type gets, and quicker to compile.
+TEST(OutOfTreeApp, BuildsWithStacksplitAsASubdirectory) {
+  const fs::path work = ADD_SUBDIRECTORY_WORK_DIR;
+  fs::remove_all(work);
+  fs::create_directories(work);
+  const std::vector<std::string> configure = {
+      CMAKE_COMMAND, "-S", std::string(STACKSPLIT_SOURCE_DIR) + "/tests/examples/add-subdirectory",
+      "-B", work.string(), "-G", CMAKE_GENERATOR_NAME,
+      "-DCMAKE_CXX_COMPILER=" CMAKE_CXX_COMPILER_PATH,
+      "-DCMAKE_CXX_FLAGS=-Wall -Wextra -Wpedantic -Werror",
+      "-DSTACKSPLIT_SOURCE=" STACKSPLIT_SOURCE_DIR};
+  const ProcessOutcome configured = run_to_end(configure, 300s);
+  ASSERT_TRUE(configured.finished && configured.exit_code == 0) << described(configure, configured);
+  // Only the libraries the two programs need are built, not the stacksplit program.
+  const std::vector<std::string> compile = {CMAKE_COMMAND, "--build", work.string(), "-j", "2",
+                                            "--target", "count_subsets", "subsets_cli"};
+  const ProcessOutcome built = run_to_end(compile, 1200s);
+  ASSERT_TRUE(built.finished && built.exit_code == 0) << described(compile, built);
 
-  const std::vector<std::string> cli_first = {subsets_cli, "subsets", std::to_string(items),
-                                              "--workers", "2",       "--mode",
-                                              "first",     "--quiet"};
-  const ProcessOutcome found = run_to_end(cli_first);
-  EXPECT_TRUE(found.finished && found.exit_code == 0) << described(cli_first, found);
-  const std::size_t line = found.output.find("subset =");
-  ASSERT_NE(line, std::string::npos) << described(cli_first, found);
-  std::istringstream subset(found.output.substr(line + 8));
-  std::int64_t sum = 0;
-  for (int item = 0; subset >> item;) sum += item;
-  EXPECT_EQ(sum, half_total(items)) << described(cli_first, found);
-
-  const std::vector<std::string> cli_unknown = {subsets_cli, "nqueens", "8"};
-  const ProcessOutcome unknown = run_to_end(cli_unknown);
-  EXPECT_EQ(unknown.exit_code, 2) << described(cli_unknown, unknown);
-  EXPECT_NE(unknown.output.find("subsets_cli: error: unknown command 'nqueens'"), std::string::npos)
-      << described(cli_unknown, unknown);
+  expect_example_programs_work(work, 16);
 
   if (!HasFailure()) fs::remove_all(work);
 }
