@@ -44,10 +44,14 @@
 namespace stacksplit::core {
 
 // How a loop program runs, beyond the run configuration.
+// The shortest quantum on the threads and MPI runtimes (see LoopWorker::work).
+inline constexpr std::chrono::microseconds kShortestQuantum{20};
+
 struct LoopRunOptions {
   std::uint32_t quantum = 1;  // iterations between looks at the mailbox
   int steps = 1;              // the whole program, repeated (outer time steps)
   bool virtual_time = false;  // the simulator: charge modelled time, do not wait
+  bool timed_quantum = false; // threads and MPI: a quantum lasts at least kShortestQuantum
   MachineModel machine;       // t_unit per cost unit, t_node per iteration (virtual time)
 };
 
@@ -85,8 +89,20 @@ class LoopWorker final : private LoopContext {
     const auto wall_start = std::chrono::steady_clock::now();
     double modelled = 0;  // base-processor seconds, for virtual time
     std::uint64_t done = 0;
-    while (budget > 0 && !owned_.empty()) {
-      std::vector<IterationSet> head, tail;
+    while (!owned_.empty()) {
+      if (budget == 0) {
+        // On threads and MPI a quantum also lasts kShortestQuantum: iterations
+        // of a few microseconds would otherwise spend as long at the mailbox
+        // as in their body. step and sim keep it exact (deterministic).
+        if (!options_.timed_quantum ||
+            std::chrono::steady_clock::now() - wall_start >= kShortestQuantum)
+          break;
+        budget = options_.quantum;
+      }
+      std::vector<IterationSet>& head = head_scratch_;
+      std::vector<IterationSet>& tail = tail_scratch_;
+      head.clear();
+      tail.clear();
       split_iterations(owned_.front(), budget, head, tail);
       owned_.pop_front();
       for (auto it = tail.rbegin(); it != tail.rend(); ++it) owned_.push_front(*it);
@@ -582,6 +598,7 @@ class LoopWorker final : private LoopContext {
   int loop_ = 0;
   std::uint64_t iterations_ = 0;
   std::deque<IterationSet> owned_;  // held, not yet done, in the order they are done
+  std::vector<IterationSet> head_scratch_, tail_scratch_;  // work()'s, kept for their capacity
   std::deque<Message> early_;       // of a loop not begun here yet
   std::deque<Message> deferred_;    // requests waiting for a refill or a release
   bool paused_ = false;

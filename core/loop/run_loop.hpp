@@ -95,6 +95,8 @@ LoopResult<typename K::Output> run_loop(const RunConfig& config, const LoopConfi
   options.quantum = config.search.quantum;
   options.steps = loop.steps;
   options.virtual_time = config.runtime == RuntimeKind::kSim;
+  options.timed_quantum =
+      config.runtime == RuntimeKind::kThreads || config.runtime == RuntimeKind::kMpi;
   options.machine = config.machine;
   using W = LoopWorker<K>;
   auto make_agent = [&](int rank, Outbox<LoopMessage>& outbox) {

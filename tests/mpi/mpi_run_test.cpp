@@ -485,7 +485,9 @@ TEST_P(MpiSatTest, CubeAndConquerDecidesStructuredFormulas) {
       EXPECT_EQ(occurrences(run.output, c.satisfiable ? "s SATISFIABLE\n" : "s UNSATISFIABLE\n"),
                 1)
           << what << "\n" << run.output;
-      if (c.satisfiable) EXPECT_TRUE(model_satisfies_file(run.output, file)) << what;
+      if (c.satisfiable) {
+        EXPECT_TRUE(model_satisfies_file(run.output, file)) << what;
+      }
       std::ifstream in(json);
       std::string line;
       ASSERT_TRUE(std::getline(in, line)) << what << ": no run record";
@@ -496,7 +498,9 @@ TEST_P(MpiSatTest, CubeAndConquerDecidesStructuredFormulas) {
       for (const auto& worker : record["per_worker"])
         cubes += worker["app_counters"]["cubes"].get<std::uint64_t>();
       EXPECT_EQ(cubes, record["app_counters"]["cubes"].get<std::uint64_t>()) << what;
-      if (record["app_details"]["solver"] == "cnc") EXPECT_GT(cubes, 0u) << what;
+      if (record["app_details"]["solver"] == "cnc") {
+        EXPECT_GT(cubes, 0u) << what;
+      }
     }
     std::remove(file.c_str());
   }
