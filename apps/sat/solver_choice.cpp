@@ -51,10 +51,20 @@ DpllEstimate estimate_dpll(DpllSpace space) {
         cut = true;
         break;
       }
-      outcome = space.descend(children[random() % children.size()]);
+      // A random child; if the look-ahead refutes it on entry, its sibling:
+      // the dive follows the tree's open part down to a node whose children
+      // are all refuted (a dive that stopped at every refuted child would
+      // miss a large subtree hanging off a long chain of them).
+      const std::size_t first = random() % children.size();
+      outcome = space.descend(children[first]);
+      ++dive_nodes;
+      for (std::size_t k = 1; outcome == core::Outcome::kDeadEnd && k < children.size(); ++k) {
+        space.ascend();
+        outcome = space.descend(children[(first + k) % children.size()]);
+        ++dive_nodes;
+      }
       ++depth;
     }
-    dive_nodes += depth;
     for (std::uint32_t level = 0; level < depth; ++level) space.ascend();
     if (cut) break;
     ++estimate.dives;
@@ -82,6 +92,22 @@ int probe_conflicts(const DpllEstimate& estimate) {
 SolverChoice choose_solver(const DpllSpace& space, const CnfFormula& formula,
                            std::shared_ptr<TimeLimit> time_limit) {
   SolverChoice choice;
+  // One CaDiCaL for both CDCL probes: the second goes on where the first
+  // stopped, with what it learned.
+  auto probe = std::make_shared<CdclCubeSolver>(
+      std::make_shared<CubeSolverShared>(formula, std::move(time_limit)));
+  auto decided_by = [&](int conflicts) {
+    choice.cdcl_conflicts += conflicts;
+    const CubeVerdict verdict = probe->solve({}, conflicts);
+    if (verdict == CubeVerdict::kStopped) return false;
+    choice.kind = SolverKind::kCubeAndConquer;
+    choice.reason = "CDCL decided the formula in the probe";
+    choice.whole_formula = verdict;
+    choice.decider = probe;
+    return true;
+  };
+  if (decided_by(kLeastProbeConflicts)) return choice;
+
   choice.reach = root_implication_reach(space);
   if (choice.reach >= kChainReach) {
     choice.kind = SolverKind::kCubeAndConquer;
@@ -89,32 +115,18 @@ SolverChoice choose_solver(const DpllSpace& space, const CnfFormula& formula,
     return choice;
   }
   choice.estimate = estimate_dpll(space);
-  if (choice.estimate.found_model) {
-    choice.reason = "a look-ahead dive found a model";
-    return choice;
-  }
-  if (choice.estimate.most_are_deep()) {
+  const bool deep = choice.estimate.most_are_deep();
+  // A tree too deep for DPLL goes to cube-and-conquer anyway; CaDiCaL may
+  // as well try the whole formula first, with the most conflicts.
+  const int budget = deep ? kMostProbeConflicts : probe_conflicts(choice.estimate);
+  if (budget > choice.cdcl_conflicts && decided_by(budget - choice.cdcl_conflicts)) return choice;
+  if (deep || choice.estimate.propagations >= kHopelessPropagations) {
     choice.kind = SolverKind::kCubeAndConquer;
-    choice.reason = "the look-ahead tree is too deep";
+    choice.reason = deep ? "the look-ahead tree is too deep" : "the look-ahead tree is too large";
     return choice;
   }
-  choice.cdcl_conflicts = probe_conflicts(choice.estimate);
-  auto probe =
-      std::make_shared<CdclCubeSolver>(std::make_shared<CubeSolverShared>(formula, std::move(time_limit)));
-  const CubeVerdict verdict = probe->solve({}, choice.cdcl_conflicts);
-  if (verdict != CubeVerdict::kStopped) {
-    choice.kind = SolverKind::kCubeAndConquer;
-    choice.reason = "CDCL decided the formula in the probe";
-    choice.whole_formula = verdict;
-    choice.decider = std::move(probe);
-    return choice;
-  }
-  if (choice.estimate.propagations >= kHopelessPropagations) {
-    choice.kind = SolverKind::kCubeAndConquer;
-    choice.reason = "the look-ahead tree is too large";
-    return choice;
-  }
-  choice.reason = "the look-ahead tree is small";
+  choice.reason =
+      choice.estimate.found_model ? "a look-ahead dive found a model" : "the look-ahead tree is small";
   return choice;
 }
 

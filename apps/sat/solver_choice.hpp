@@ -10,26 +10,31 @@
 // refutes them in a few hundred conflicts).
 //
 // The probes, cheapest first; the first with a verdict decides:
-//   1. reach: the look-ahead enters both children of the root; one of them
+//   1. CDCL, briefly: CaDiCaL gets the whole formula for kLeastProbeConflicts
+//      conflicts (formulas far from their threshold, parity chains, BMC
+//      instances whose counterexample is easy). If it decides the formula,
+//      the formula is decided: cube-and-conquer, whose search is then its
+//      root, answered by the probe.
+//   2. reach: the look-ahead enters both children of the root; one of them
 //      fixing a large share of the free variables is an implication chain:
 //      cube-and-conquer.
-//   2. dives: random paths from the root down to a leaf of the look-ahead
-//      tree estimate its size (Knuth, "Estimating the efficiency of backtrack
-//      programs", 1975: a leaf d decisions deep of a binary tree stands for
-//      2^(d+1) − 1 nodes; the mean over the dives is unbiased). Most dives
-//      deeper than kDeepDive decisions: the tree is beyond DPLL, so
-//      cube-and-conquer. A dive that reaches a model: DPLL (it finds models
-//      by itself here).
-//   3. CDCL: CaDiCaL gets the whole formula for a number of conflicts in
-//      proportion to the estimated DPLL work (the dives' propagations), so
-//      that a formula DPLL decides fast loses little to the probe. If CaDiCaL
-//      decides it, the formula is decided (the search is then its root,
-//      answered by the probe): cube-and-conquer. If not, DPLL, unless the
-//      estimate is so large that DPLL cannot finish either.
+//   3. dives: random paths from the root down the look-ahead tree estimate
+//      its size (Knuth, "Estimating the efficiency of backtrack programs",
+//      1975: a leaf d decisions deep of a binary tree stands for 2^(d+1) − 1
+//      nodes). A dive whose child the look-ahead refutes on entry takes the
+//      sibling, so that it ends only where both children are refuted: a
+//      large subtree hanging off a long chain of refuted children (a BMC
+//      unrolling) is not missed. Most dives deeper than kDeepDive decisions:
+//      the tree is beyond DPLL.
+//   4. CDCL again, where it stopped, up to a number of conflicts in
+//      proportion to the estimated DPLL work (the most when the tree is too
+//      deep), so that a formula DPLL decides fast loses little to the probe.
+//      Decided: as in 1. If not: cube-and-conquer when the tree is too deep or
+//      its estimate too large for DPLL to finish, DPLL otherwise.
 // Everything the probes count is deterministic (a fixed seed, propagations
 // and conflicts, never the clock), so every MPI rank chooses alike. Random
-// 3-SAT at n = 250 near the threshold costs one look-ahead node, 15 dives of
-// some ten nodes and 2000 conflicts of CaDiCaL: a few per cent of its run.
+// 3-SAT at n = 250 near the threshold costs 300 conflicts of CaDiCaL, one
+// look-ahead node and 15 dives of some ten nodes: a few per cent of its run.
 
 #include <cstdint>
 #include <memory>
@@ -75,7 +80,7 @@ DpllEstimate estimate_dpll(DpllSpace space);
 // estimated DPLL propagations, within [kLeastProbeConflicts, kMostProbeConflicts]
 // (a few milliseconds to about two seconds).
 inline constexpr double kPropagationsPerConflict = 40'000;
-inline constexpr int kLeastProbeConflicts = 2'000;
+inline constexpr int kLeastProbeConflicts = 300;
 inline constexpr int kMostProbeConflicts = 50'000;
 int probe_conflicts(const DpllEstimate& estimate);
 

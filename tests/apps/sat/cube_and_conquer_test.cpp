@@ -212,26 +212,47 @@ TEST(CubeCutoff, ImplicationChainsGoToCdclEarly) {
 }
 
 // `auto` keeps random 3-SAT and pigeon-hole formulas on DPLL (their look-ahead
-// trees are small, CDCL needs far more conflicts than the probe gives it) and
-// sends the counter and the parity chains to cube-and-conquer, each for its
-// own reason.
+// trees are small, CDCL needs far more conflicts than the probe gives it);
+// parity chains go to CDCL, whose first probe decides them.
 TEST(SolverChoice, ProbesTellChainsFromRandomFormulas) {
   const CnfFormula random = random_ksat(200, clauses_for_ratio(200, 4.26), 3, 5);
   const SolverChoice on_random = choose_solver(DpllSpace(random), random);
   EXPECT_EQ(on_random.kind, SolverKind::kDpll) << on_random.reason;
+  EXPECT_EQ(on_random.reason, "the look-ahead tree is small");
   EXPECT_EQ(on_random.estimate.dives, kDives);
   EXPECT_EQ(on_random.estimate.deep, 0);
   EXPECT_EQ(on_random.cdcl_conflicts, kLeastProbeConflicts) << "a small tree, a short probe";
   EXPECT_FALSE(on_random.whole_formula.has_value());
 
   const CnfFormula php = pigeon_hole(8);
-  EXPECT_EQ(choose_solver(DpllSpace(php), php).kind, SolverKind::kDpll);
+  const SolverChoice on_php = choose_solver(DpllSpace(php), php);
+  EXPECT_EQ(on_php.kind, SolverKind::kDpll) << on_php.reason;
 
   const CnfFormula chains = xor_chains(60, false);
   const SolverChoice on_chains = choose_solver(DpllSpace(chains), chains);
   EXPECT_EQ(on_chains.kind, SolverKind::kCubeAndConquer);
-  EXPECT_TRUE(on_chains.estimate.most_are_deep()) << "nothing propagates: every dive is deep";
-  EXPECT_EQ(on_chains.cdcl_conflicts, 0) << "decided before the CDCL probe";
+  EXPECT_EQ(on_chains.whole_formula, CubeVerdict::kUnsatisfiable) << on_chains.reason;
+}
+
+// The dives: nothing propagates in parity chains, so every dive is deep; the
+// look-ahead refutes random 3-SAT some ten decisions down; a BMC unrolling
+// whose refuted children form long chains (the look-ahead refutes one child
+// of many nodes on entry) is estimated large, not small.
+TEST(SolverChoice, DivesEstimateTheLookaheadTree) {
+  const CnfFormula chains = xor_chains(60, false);
+  const DpllEstimate on_chains = estimate_dpll(DpllSpace(chains));
+  EXPECT_TRUE(on_chains.most_are_deep());
+  EXPECT_LT(on_chains.dives, kDives) << "they stop once most are deep";
+
+  const CnfFormula random = random_ksat(200, clauses_for_ratio(200, 4.26), 3, 5);
+  const DpllEstimate on_random = estimate_dpll(DpllSpace(random));
+  EXPECT_EQ(on_random.deep, 0);
+  EXPECT_GT(on_random.nodes, 100.0);
+  EXPECT_LT(on_random.nodes, 1e7);
+
+  const CnfFormula counter = counter_bmc(8, 60, 61);
+  const DpllEstimate on_counter = estimate_dpll(DpllSpace(counter));
+  EXPECT_GT(on_counter.nodes, 100 * on_random.nodes) << on_counter.nodes << " " << on_random.nodes;
 }
 
 // A formula CDCL decides within the probe's conflicts is decided there: the
@@ -240,7 +261,8 @@ TEST(SolverChoice, ProbesTellChainsFromRandomFormulas) {
 // MiniSat's.
 TEST(SolverChoice, AFormulaTheProbeDecidesIsItsRootAlone) {
   ASSERT_TRUE(testing::have_program("minisat")) << testing::kNoMinisat;
-  for (const Named& named : std::vector<Named>{{"counter6-unsat", counter_bmc(6, 40, 41)},
+  for (const Named& named : std::vector<Named>{{"counter8-unsat", counter_bmc(8, 60, 61)},
+                                               {"xor60-unsat", xor_chains(60, false)},
                                                {"vdw5-100-sat", van_der_waerden(5, 100)}}) {
     const SolverChoice choice = choose_solver(DpllSpace(named.formula), named.formula);
     ASSERT_EQ(choice.kind, SolverKind::kCubeAndConquer) << named.name << ": " << choice.reason;
@@ -270,7 +292,7 @@ TEST(SolverChoice, AFormulaTheProbeDecidesIsItsRootAlone) {
 // every MPI rank (each runs them on its own) makes the same choice.
 TEST(SolverChoice, TheSameFormulaGetsTheSameChoice) {
   for (const CnfFormula& formula :
-       {random_ksat(150, clauses_for_ratio(150, 4.26), 3, 8), counter_bmc(6, 40, 41)}) {
+       {random_ksat(150, clauses_for_ratio(150, 4.26), 3, 8), counter_bmc(8, 60, 61)}) {
     const SolverChoice first = choose_solver(DpllSpace(formula), formula);
     const SolverChoice second = choose_solver(DpllSpace(formula), formula);
     EXPECT_EQ(first.kind, second.kind);
