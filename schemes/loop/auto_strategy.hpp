@@ -217,10 +217,13 @@ class AutoStrategy final : public core::LoopScheme {
         const std::uint64_t left = profiles_[r].remaining;
         pieces.emplace_back(core::IterationSet::range(block.first + block.count - left, left), r);
       }
-      ctx.refill_pool(pieces);
+      // The pool scheme starts before the pool is refilled: refilling serves
+      // the chunk requests that processors which decided first sent here,
+      // and the scheme sizes them (AWF's weights, factoring's batches).
       std::uint64_t left = 0;
       for (const Profile& profile : profiles_) left += profile.remaining;
       static_cast<PoolScheme*>(delegate_.get())->start_pool(ctx, left);
+      ctx.refill_pool(pieces);
       ctx.release_remaining();
       ctx.resume();
       // A processor that was out of work told the engine so before the
