@@ -1,5 +1,7 @@
 #include "schemes/scheme_registry.hpp"
 
+#include <algorithm>
+
 #include <stdexcept>
 
 namespace stacksplit::schemes {
@@ -21,6 +23,14 @@ std::unique_ptr<core::Scheme> make_scheme(std::string_view name) {
   if (entry == nullptr || entry->payload.make == nullptr)
     throw core::unknown_name("scheme", name, tree_scheme_names());
   return entry->payload.make();
+}
+
+void use_scheme(core::RunConfig& config, const std::string& name,
+                const std::vector<std::string>& known) {
+  if (std::find(known.begin(), known.end(), name) == known.end())
+    throw core::unknown_name("scheme", name, known);
+  config.scheme = name;
+  config.make_scheme = [name] { return make_scheme(name); };
 }
 
 std::vector<std::string> tree_scheme_names() {

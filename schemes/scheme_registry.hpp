@@ -12,6 +12,7 @@
 #include "core/loop/loop_scheme.hpp"
 #include "schemes/loop/loop_scheme_options.hpp"
 #include "core/registry.hpp"
+#include "core/run_config.hpp"
 #include "core/scheme.hpp"
 
 namespace stacksplit::schemes {
@@ -37,6 +38,12 @@ std::unique_ptr<core::Scheme> make_scheme(std::string_view name);
 
 // The tree-search schemes' names (receiver and sender families).
 std::vector<std::string> tree_scheme_names();
+
+// Makes `name` the run's scheme (config.scheme and config.make_scheme); `name`
+// must be one of `known` (a front end's choice of families), else throws
+// std::invalid_argument naming the known ones.
+void use_scheme(core::RunConfig& config, const std::string& name,
+                const std::vector<std::string>& known);
 
 // Throws std::invalid_argument naming the unknown loop scheme and the known ones.
 std::unique_ptr<core::LoopScheme> make_loop_scheme(std::string_view name,

@@ -1,6 +1,5 @@
 #include "stacksplit/stacksplit.hpp"
 
-#include <algorithm>
 #include <stdexcept>
 #include <vector>
 
@@ -20,11 +19,7 @@ core::RunConfig make_run_config(const RunOptions& options) {
   // As on the command line: the simulated machine checks its mailbox at its own pace.
   if (config.runtime == core::RuntimeKind::kSim) config.search.quantum = config.machine.quantum;
   // Loop schemes balance parallel loops, not a tree: only the tree's are offered.
-  const std::vector<std::string> known = schemes::tree_scheme_names();
-  if (std::find(known.begin(), known.end(), options.scheme) == known.end())
-    throw core::unknown_name("scheme", options.scheme, known);
-  config.scheme = options.scheme;
-  config.make_scheme = [name = options.scheme] { return schemes::make_scheme(name); };
+  schemes::use_scheme(config, options.scheme, schemes::tree_scheme_names());
   config.validate();
   return config;
 }

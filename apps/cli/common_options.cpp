@@ -111,11 +111,7 @@ core::RunConfig make_run_config(const CommonOptions& options, const CommandDefau
   config.search.quantum = options.quantum ? *options.quantum
                           : config.runtime == core::RuntimeKind::kSim ? config.machine.quantum
                                                                       : defaults.quantum;
-  const std::vector<std::string> known = scheme_names(defaults);
-  if (std::find(known.begin(), known.end(), options.scheme) == known.end())
-    throw core::unknown_name("scheme", options.scheme, known);
-  config.scheme = options.scheme;
-  config.make_scheme = [name = options.scheme] { return schemes::make_scheme(name); };
+  schemes::use_scheme(config, options.scheme, scheme_names(defaults));
   config.validate();
   return config;
 }

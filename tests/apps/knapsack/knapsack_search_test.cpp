@@ -16,6 +16,7 @@
 #include "core/run_search.hpp"
 #include "schemes/scheme_registry.hpp"
 #include "tests/apps/knapsack/knapsack_test_support.hpp"
+#include "tests/schemes/identical_runs.hpp"
 
 namespace stacksplit::apps::knapsack {
 namespace {
@@ -163,16 +164,7 @@ TEST_P(KnapsackDeterminism, TwoRunsAreTheSameRun) {
     const KnapsackSpace prototype(problem);
     const auto first = core::run_search<KnapsackSpace>(setup, [&] { return prototype; });
     const auto second = core::run_search<KnapsackSpace>(setup, [&] { return prototype; });
-    EXPECT_EQ(first.objective, second.objective);
-    EXPECT_EQ(first.solution, second.solution);
-    EXPECT_EQ(first.total.nodes, second.total.nodes);
-    EXPECT_EQ(first.total.pruned, second.total.pruned);
-    ASSERT_EQ(first.per_worker.size(), second.per_worker.size());
-    for (std::size_t w = 0; w < first.per_worker.size(); ++w)
-      EXPECT_EQ(first.per_worker[w].nodes, second.per_worker[w].nodes) << "worker " << w;
-    if (GetParam() == "sim") {
-      EXPECT_EQ(first.seconds, second.seconds) << "virtual time";
-    }
+    stacksplit::testing::expect_identical_optimize_runs(first, second, GetParam());
   }
 }
 
