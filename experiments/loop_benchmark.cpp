@@ -29,6 +29,7 @@
 #include "apps/mxm/mxm_loop.hpp"
 #include "apps/synthetic/synthetic_loop.hpp"
 #include "core/loop/load_model.hpp"
+#include "core/loop/loop_run_options.hpp"
 #include "core/loop/run_loop.hpp"
 #include "schemes/scheme_registry.hpp"
 
@@ -46,13 +47,12 @@ double seconds_since(Clock::time_point start) {
 template <class K>
 void loaded_iteration(K& kernel, std::uint64_t i, int thread, const core::LoadModel& load,
                       Clock::time_point run_start) {
-  const double start = seconds_since(run_start);
+  const Clock::time_point began = Clock::now();
+  const double start = std::chrono::duration<double>(began - run_start).count();
   kernel.run(i, 1);
   if (load.uniform()) return;
   const double real = seconds_since(run_start) - start;
-  const double until = start + load.elapsed(thread, start, real);
-  while (seconds_since(run_start) < until) {
-  }
+  core::stretch_to(began, load.elapsed(thread, start, real));
 }
 
 template <class K>

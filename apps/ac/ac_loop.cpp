@@ -1,6 +1,5 @@
 #include "apps/ac/ac_loop.hpp"
 
-#include <cstring>
 #include <stdexcept>
 #include <string>
 
@@ -22,25 +21,8 @@ void AcLoop::run(std::uint64_t first, std::uint64_t count) {
     double z = 0;
     const double* y = y_.data() + i;
     for (std::uint64_t j = 0; j < size_ - i; ++j) z += x_[j] * y[j];
-    output_.indices.push_back(i);
-    output_.values.push_back(z);
+    *output_.append(i, 1) = z;
   }
-}
-
-void AcLoop::merge(Output& into, Output&& from) {
-  into.indices.insert(into.indices.end(), from.indices.begin(), from.indices.end());
-  into.values.insert(into.values.end(), from.values.begin(), from.values.end());
-}
-
-bool AcLoop::matches(const Output& expected, const Output& got) const {
-  std::vector<double> want(size_), have(size_);
-  std::vector<char> seen(size_, 0);
-  for (std::size_t k = 0; k < expected.indices.size(); ++k) want[expected.indices[k]] = expected.values[k];
-  for (std::size_t k = 0; k < got.indices.size(); ++k) {
-    if (got.indices[k] >= size_ || seen[got.indices[k]]++) return false;  // twice
-    have[got.indices[k]] = got.values[k];
-  }
-  return got.indices.size() == size_ && std::memcmp(want.data(), have.data(), size_ * sizeof(double)) == 0;
 }
 
 }  // namespace stacksplit::apps::ac

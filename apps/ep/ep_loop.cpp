@@ -17,11 +17,20 @@ constexpr double kEpsilon = 1e-8;           // the NPB's verification tolerance
 // The NPB's published results (ep.f / ep.c, "verify"): the sums, and the
 // annulus counts where we have them (S, W, A).
 const EpClass kClasses[] = {
-    {'S', 24, -3.247834652034740e3, -6.958407078382297e3,
+    {'S',
+     24,
+     -3.247834652034740e3,
+     -6.958407078382297e3,
      {6140517, 5865300, 1100361, 68546, 1648, 17, 0, 0, 0, 0}},
-    {'W', 25, -2.863319731645753e3, -6.320053679109499e3,
+    {'W',
+     25,
+     -2.863319731645753e3,
+     -6.320053679109499e3,
      {12281576, 11729692, 2202726, 137368, 3371, 36, 0, 0, 0, 0}},
-    {'A', 28, -4.295875165629892e3, -1.580732573678431e4,
+    {'A',
+     28,
+     -4.295875165629892e3,
+     -1.580732573678431e4,
      {98257395, 93827014, 17611549, 1110028, 26536, 245, 0, 0, 0, 0}},
     {'B', 30, 4.033815542441498e4, -2.660669192809235e4, {}},
     {'C', 32, 4.764367927995374e4, -8.084072988043731e4, {}},
@@ -67,11 +76,11 @@ void EpLoop::run(std::uint64_t first, std::uint64_t count) {
   }
 }
 
-void EpLoop::merge(Output& into, Output&& from) {
-  into.sx += from.sx;
-  into.sy += from.sy;
-  for (std::size_t l = 0; l < into.q.size(); ++l) into.q[l] += from.q[l];
-  into.batches += from.batches;
+void EpOutput::merge(EpOutput&& from) {
+  sx += from.sx;
+  sy += from.sy;
+  for (std::size_t l = 0; l < q.size(); ++l) q[l] += from.q[l];
+  batches += from.batches;
 }
 
 bool EpLoop::matches(const Output& expected, const Output& got) const {

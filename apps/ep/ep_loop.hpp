@@ -18,49 +18,44 @@
 #include <utility>
 #include <vector>
 
+#include "core/loop/loop_kernel_defaults.hpp"
+
 namespace stacksplit::apps::ep {
 
 struct EpClass {
   char name;
-  int m;                      // 2^m pairs
-  double sx, sy;              // the published sums
+  int m;                                 // 2^m pairs
+  double sx, sy;                         // the published sums
   std::array<std::uint64_t, 10> counts;  // published annulus counts (class S), else 0s
 };
 
 // The NPB classes S, W, A, B, C; throws std::invalid_argument naming the known ones.
 const EpClass& find_ep_class(std::string_view name);
 
-class EpLoop {
+// The two sums, the ten annulus counts, and the batches done.
+struct EpOutput {
+  double sx = 0, sy = 0;
+  std::array<std::uint64_t, 10> q{};
+  std::uint64_t batches = 0;
+  void merge(EpOutput&& from);
+  template <class Archive>
+  void serialize(Archive& ar, unsigned) {
+    ar& sx;
+    ar& sy;
+    ar& q;
+    ar& batches;
+  }
+};
+
+class EpLoop : public core::LoopKernelDefaults<EpOutput> {
  public:
   static constexpr int kBatchBits = 16;  // MK: 2^16 pairs an iteration
 
-  struct Output {
-    double sx = 0, sy = 0;
-    std::array<std::uint64_t, 10> q{};
-    std::uint64_t batches = 0;
-    template <class Archive>
-    void serialize(Archive& ar, unsigned) {
-      ar & sx;
-      ar & sy;
-      ar & q;
-      ar & batches;
-    }
-  };
-
   explicit EpLoop(const EpClass& problem);
 
-  int loop_count() const { return 1; }
-  void begin_loop(int /*k*/) { output_ = {}; }
   std::uint64_t iterations() const { return std::uint64_t{1} << (problem_.m - kBatchBits); }
-  std::size_t bytes_per_iteration() const { return 0; }
   double cost(std::uint64_t /*i*/) const { return static_cast<double>(1 << kBatchBits); }
-  void generate(std::uint64_t, std::uint64_t) {}
-  void pack(std::uint64_t, std::uint64_t, std::vector<std::byte>&) const {}
-  void unpack(std::uint64_t, std::uint64_t, std::span<const std::byte>) {}
   void run(std::uint64_t first, std::uint64_t count);
-  Output take_output() { return std::exchange(output_, Output{}); }
-  static void merge(Output& into, Output&& from);
-  void between_loops(int, Output&&) {}
   // The sums within the NPB's relative 1e-8, the counts exactly (where published).
   bool matches(const Output& expected, const Output& got) const;
   // Against the published values of the class.
@@ -71,7 +66,6 @@ class EpLoop {
   EpClass problem_;
   std::uint64_t jump_;  // a^(2·2^16): one batch of the generator
   std::vector<double> uniforms_;
-  Output output_;
 };
 
 }  // namespace stacksplit::apps::ep

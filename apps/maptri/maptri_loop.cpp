@@ -57,11 +57,11 @@ ReverseMoveCosts reverse_move_costs(std::uint64_t n, int processors, double t_f,
 MaptriLoop::MaptriLoop(const MaptriOptions& options)
     : options_(options), split_(options.n / 2 + 1) {
   if (options.n == 0 || options.n > 8192)
-    throw std::invalid_argument("--n must be between 1 and 8192 (got " +
-                                std::to_string(options.n) + ")");
+    throw std::invalid_argument("--n must be between 1 and 8192 (got " + std::to_string(options.n) +
+                                ")");
   if (options.work > (std::uint64_t{1} << 24))
-    throw std::invalid_argument("--work must be at most 2^24 (got " +
-                                std::to_string(options.work) + ")");
+    throw std::invalid_argument("--work must be at most 2^24 (got " + std::to_string(options.work) +
+                                ")");
   slots_.assign(options.n * options.n, Element{});
 }
 
@@ -120,41 +120,34 @@ void MaptriLoop::run(std::uint64_t first, std::uint64_t count) {
     const Element* slot = slots_.data() + i * options_.n;
     Element res1 = kIdentity;
     for (std::uint64_t j = 0; j < head(i); ++j) res1 = combine(res1, slot[j], options_.work);
-    output_.keys.push_back(2 * i);
-    output_.values.push_back(res1);
+    *output_.append(2 * i, 1) = res1;
     if (tail(i) == 0) continue;
     Element res2 = kIdentity;
     for (std::uint64_t j = 0; j < tail(i); ++j)
       res2 = combine(res2, slot[head(i) + j], options_.work);
-    output_.keys.push_back(2 * (options_.n - 1 - i) + 1);
-    output_.values.push_back(res2);
+    *output_.append(2 * (options_.n - 1 - i) + 1, 1) = res2;
   }
-}
-
-void MaptriLoop::merge(Output& into, Output&& from) {
-  into.keys.insert(into.keys.end(), from.keys.begin(), from.keys.end());
-  into.values.insert(into.values.end(), from.values.begin(), from.values.end());
 }
 
 std::vector<Element> MaptriLoop::sums(const Output& output) const {
   std::map<std::uint64_t, Element> parts;
-  for (std::size_t k = 0; k < output.keys.size(); ++k) parts[output.keys[k]] = output.values[k];
+  for (std::size_t k = 0; k < output.indices.size(); ++k)
+    parts[output.indices[k]] = output.values[k];
   std::vector<Element> result(options_.n, Element{});
   for (std::uint64_t i = 0; i < options_.n; ++i) {
     const auto first = parts.find(2 * i), second = parts.find(2 * i + 1);
     if (first == parts.end()) continue;
     // s_i = f(res1_i, res2_i): the moved-back result combined (Lemma 1).
-    result[i] = second == parts.end() ? first->second
-                                      : combine(first->second, second->second, 0);
+    result[i] = second == parts.end() ? first->second : combine(first->second, second->second, 0);
   }
   return result;
 }
 
 bool MaptriLoop::matches(const Output& expected, const Output& got) const {
   std::map<std::uint64_t, int> seen;
-  for (std::uint64_t key : got.keys)
+  for (std::uint64_t key : got.indices)
     if (++seen[key] > 1) return false;  // a part done twice
-  return got.keys.size() == expected.keys.size() && sums(expected) == sums(got);
+  return got.indices.size() == expected.indices.size() && sums(expected) == sums(got);
 }
 
 }  // namespace stacksplit::apps::maptri

@@ -19,20 +19,21 @@
 
 #include <array>
 #include <boost/serialization/array.hpp>
-#include <boost/serialization/vector.hpp>
 #include <cstddef>
 #include <cstdint>
 #include <span>
-#include <utility>
 #include <vector>
+
+#include "core/loop/indexed_values.hpp"
+#include "core/loop/loop_kernel_defaults.hpp"
 
 namespace stacksplit::apps::maptri {
 
 using Element = std::array<std::uint64_t, 4>;  // a 2×2 matrix, row by row
 
 struct MaptriOptions {
-  std::uint64_t n = 256;     // columns
-  std::uint64_t work = 0;    // extra rounds of every ⊕
+  std::uint64_t n = 256;      // columns
+  std::uint64_t work = 0;     // extra rounds of every ⊕
   bool reverse_move = false;  // Goodman & O'Donnell's split and reverse
 };
 
@@ -47,23 +48,13 @@ struct ReverseMoveCosts {
 ReverseMoveCosts reverse_move_costs(std::uint64_t n, int processors, double t_f, double t_0,
                                     double t_c);
 
-class MaptriLoop {
+// Output: the parts of the column sums done here, indexed 2·column + part
+// (0: res1, 1: res2).
+class MaptriLoop : public core::LoopKernelDefaults<core::IndexedValues<Element>> {
  public:
-  struct Output {
-    std::vector<std::uint64_t> keys;  // 2·column + part (0: res1, 1: res2)
-    std::vector<Element> values;
-    template <class Archive>
-    void serialize(Archive& ar, unsigned) {
-      ar & keys;
-      ar & values;
-    }
-  };
-
   // Throws std::invalid_argument naming an option out of range.
   explicit MaptriLoop(const MaptriOptions& options);
 
-  int loop_count() const { return 1; }
-  void begin_loop(int /*k*/) { output_ = {}; }
   std::uint64_t iterations() const { return options_.n; }
   std::size_t bytes_per_iteration() const { return options_.n * sizeof(Element); }
   double cost(std::uint64_t i) const { return static_cast<double>(elements(i)); }
@@ -71,9 +62,6 @@ class MaptriLoop {
   void pack(std::uint64_t first, std::uint64_t count, std::vector<std::byte>& out) const;
   void unpack(std::uint64_t first, std::uint64_t count, std::span<const std::byte> in);
   void run(std::uint64_t first, std::uint64_t count);
-  Output take_output() { return std::exchange(output_, Output{}); }
-  static void merge(Output& into, Output&& from);
-  void between_loops(int, Output&&) {}
   // The column sums s_i, combined from their parts, bit for bit.
   bool matches(const Output& expected, const Output& got) const;
   std::vector<Element> sums(const Output& output) const;
@@ -89,9 +77,8 @@ class MaptriLoop {
   static Element element(std::uint64_t row, std::uint64_t column);
 
   MaptriOptions options_;
-  std::uint64_t split_;          // m = n div 2 + 1
-  std::vector<Element> slots_;   // n an iteration
-  Output output_;
+  std::uint64_t split_;         // m = n div 2 + 1
+  std::vector<Element> slots_;  // n an iteration
 };
 
 }  // namespace stacksplit::apps::maptri

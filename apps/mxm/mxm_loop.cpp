@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <map>
 #include <stdexcept>
 #include <string>
 
@@ -16,19 +15,11 @@ double input(std::uint64_t i, std::uint64_t j, std::uint64_t salt) {
   return static_cast<double>((i * 7919 + j * 104729 + salt) % 2003) / 1001.0 - 1.0;
 }
 
-// row → its values, for comparing outputs whatever order they came in.
-std::map<std::uint64_t, const double*> by_row(const MxmLoop::Output& output, std::uint64_t m) {
-  std::map<std::uint64_t, const double*> rows;
-  for (std::size_t k = 0; k < output.rows.size(); ++k)
-    rows.emplace(output.rows[k], output.values.data() + k * m);
-  return rows;
-}
-
 }  // namespace
 
 MxmLoop::MxmLoop(const MxmOptions& options) : options_(options) {
-  for (const auto& [name, value] : {std::pair{"--n", options.n}, std::pair{"--r", options.r},
-                                    std::pair{"--m", options.m}})
+  for (const auto& [name, value] :
+       {std::pair{"--n", options.n}, std::pair{"--r", options.r}, std::pair{"--m", options.m}})
     if (value == 0 || value > kMaxSide)
       throw std::invalid_argument(std::string(name) + " must be between 1 and " +
                                   std::to_string(kMaxSide) + " (got " + std::to_string(value) +
@@ -58,10 +49,7 @@ void MxmLoop::unpack(std::uint64_t first, std::uint64_t count, std::span<const s
 void MxmLoop::run(std::uint64_t first, std::uint64_t count) {
   const std::uint64_t r = options_.r, m = options_.m;
   for (std::uint64_t i = first; i < first + count; ++i) {
-    output_.rows.push_back(i);
-    const std::size_t at = output_.values.size();
-    output_.values.resize(at + m, 0.0);
-    double* z = output_.values.data() + at;
+    double* z = output_.append(i, m);
     const double* x = x_.data() + i * r;
     for (std::uint64_t k = 0; k < r; ++k) {
       const double xk = x[k];
@@ -69,24 +57,6 @@ void MxmLoop::run(std::uint64_t first, std::uint64_t count) {
       for (std::uint64_t j = 0; j < m; ++j) z[j] += xk * y[j];
     }
   }
-}
-
-void MxmLoop::merge(Output& into, Output&& from) {
-  into.rows.insert(into.rows.end(), from.rows.begin(), from.rows.end());
-  into.values.insert(into.values.end(), from.values.begin(), from.values.end());
-}
-
-bool MxmLoop::matches(const Output& expected, const Output& got) const {
-  if (got.rows.size() != options_.n || expected.rows.size() != options_.n) return false;
-  const auto want = by_row(expected, options_.m), have = by_row(got, options_.m);
-  if (have.size() != options_.n) return false;  // a row computed twice
-  for (const auto& [row, values] : want) {
-    const auto found = have.find(row);
-    if (found == have.end() ||
-        std::memcmp(values, found->second, options_.m * sizeof(double)) != 0)
-      return false;
-  }
-  return true;
 }
 
 }  // namespace stacksplit::apps::mxm

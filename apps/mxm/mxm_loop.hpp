@@ -6,12 +6,13 @@
 // loop. The inputs are made from their indices, so every processor makes the
 // same ones; the output is the rows of Z a processor computed.
 
-#include <boost/serialization/vector.hpp>
 #include <cstddef>
 #include <cstdint>
 #include <span>
-#include <utility>
 #include <vector>
+
+#include "core/loop/indexed_values.hpp"
+#include "core/loop/loop_kernel_defaults.hpp"
 
 namespace stacksplit::apps::mxm {
 
@@ -21,23 +22,12 @@ struct MxmOptions {
   std::uint64_t m = 400;  // columns of Y and Z
 };
 
-class MxmLoop {
+// Output: the rows of Z computed here (m values a row).
+class MxmLoop : public core::LoopKernelDefaults<core::IndexedValues<double>> {
  public:
-  struct Output {
-    std::vector<std::uint64_t> rows;  // the rows computed, in the order computed
-    std::vector<double> values;       // m a row
-    template <class Archive>
-    void serialize(Archive& ar, unsigned) {
-      ar & rows;
-      ar & values;
-    }
-  };
-
   // Throws std::invalid_argument naming the size out of range.
   explicit MxmLoop(const MxmOptions& options);
 
-  int loop_count() const { return 1; }
-  void begin_loop(int /*k*/) { output_ = {}; }
   std::uint64_t iterations() const { return options_.n; }
   std::size_t bytes_per_iteration() const { return options_.r * sizeof(double); }
   double cost(std::uint64_t /*i*/) const { return static_cast<double>(options_.r * options_.m); }
@@ -45,17 +35,15 @@ class MxmLoop {
   void pack(std::uint64_t first, std::uint64_t count, std::vector<std::byte>& out) const;
   void unpack(std::uint64_t first, std::uint64_t count, std::span<const std::byte> in);
   void run(std::uint64_t first, std::uint64_t count);
-  Output take_output() { return std::exchange(output_, Output{}); }
-  static void merge(Output& into, Output&& from);
-  void between_loops(int, Output&&) {}
   // Every row once, each bit for bit.
-  bool matches(const Output& expected, const Output& got) const;
+  bool matches(const Output& expected, const Output& got) const {
+    return Output::same(expected, got, options_.n, options_.m);
+  }
 
  private:
   MxmOptions options_;
   std::vector<double> x_;  // n×r, only the rows held here are valid (others 0)
   std::vector<double> y_;  // r×m, everywhere
-  Output output_;
 };
 
 }  // namespace stacksplit::apps::mxm

@@ -17,6 +17,8 @@
 #include <utility>
 #include <vector>
 
+#include "core/loop/loop_kernel_defaults.hpp"
+
 namespace stacksplit::apps::synthetic {
 
 enum class Profile : std::uint8_t { kUniform, kIncreasing, kDecreasing, kRandom, kBimodal };
@@ -33,24 +35,26 @@ struct SyntheticOptions {
   std::uint64_t seed = 1;
 };
 
-class SyntheticLoop {
- public:
-  struct Output {
-    std::uint64_t sum = 0;        // of every iteration's result, wrapping
-    std::uint64_t iterations = 0;  // how many ran (a double shows)
-    bool operator==(const Output&) const = default;
-    template <class Archive>
-    void serialize(Archive& ar, unsigned) {
-      ar & sum;
-      ar & iterations;
-    }
-  };
+struct SyntheticOutput {
+  std::uint64_t sum = 0;         // of every iteration's result, wrapping
+  std::uint64_t iterations = 0;  // how many ran (a double shows)
+  bool operator==(const SyntheticOutput&) const = default;
+  void merge(SyntheticOutput&& from) {
+    sum += from.sum;
+    iterations += from.iterations;
+  }
+  template <class Archive>
+  void serialize(Archive& ar, unsigned) {
+    ar& sum;
+    ar& iterations;
+  }
+};
 
+class SyntheticLoop : public core::LoopKernelDefaults<SyntheticOutput> {
+ public:
   // Throws std::invalid_argument naming the option out of range.
   explicit SyntheticLoop(const SyntheticOptions& options);
 
-  int loop_count() const { return 1; }
-  void begin_loop(int /*k*/) { output_ = {}; }
   std::uint64_t iterations() const { return options_.iterations; }
   std::size_t bytes_per_iteration() const { return options_.data; }
   double cost(std::uint64_t i) const;
@@ -59,12 +63,6 @@ class SyntheticLoop {
   void pack(std::uint64_t first, std::uint64_t count, std::vector<std::byte>& out) const;
   void unpack(std::uint64_t first, std::uint64_t count, std::span<const std::byte> in);
   void run(std::uint64_t first, std::uint64_t count);
-  Output take_output() { return std::exchange(output_, Output{}); }
-  static void merge(Output& into, Output&& from) {
-    into.sum += from.sum;
-    into.iterations += from.iterations;
-  }
-  void between_loops(int /*k*/, Output&& /*merged*/) {}
   bool matches(const Output& expected, const Output& got) const { return expected == got; }
 
  private:
@@ -72,7 +70,6 @@ class SyntheticLoop {
 
   SyntheticOptions options_;
   std::vector<std::byte> data_;  // data·n bytes, where they are held
-  Output output_;
 };
 
 }  // namespace stacksplit::apps::synthetic

@@ -10,8 +10,7 @@ namespace stacksplit::apps::trfd {
 TrfdLoop::TrfdLoop(std::uint64_t n, int only) : n_(n), size_(n * (n + 1) / 2), only_(only) {
   if (n == 0 || n > 200)
     throw std::invalid_argument("--n must be between 1 and 200 (got " + std::to_string(n) + ")");
-  if (only < 0 || only > 2)
-    throw std::invalid_argument("--loop must be L1, L2 or both");
+  if (only < 0 || only > 2) throw std::invalid_argument("--loop must be L1, L2 or both");
   a_.assign(size_ * size_, 0);
   column_.resize(size_);
 }
@@ -55,37 +54,16 @@ void TrfdLoop::run(std::uint64_t first, std::uint64_t count) {
       column_[i] = sum;
     }
     std::copy(column_.begin(), column_.begin() + static_cast<std::ptrdiff_t>(rows), a);
-    output_.columns.push_back(j);
-    output_.values.insert(output_.values.end(), a, a + size_);
+    std::copy_n(a, size_, output_.append(j, size_));
   }
-}
-
-void TrfdLoop::merge(Output& into, Output&& from) {
-  into.columns.insert(into.columns.end(), from.columns.begin(), from.columns.end());
-  into.values.insert(into.values.end(), from.values.begin(), from.values.end());
 }
 
 void TrfdLoop::between_loops(int /*k*/, Output&& merged) {
   // The transpose, sequential, on the processor that holds it all.
-  for (std::size_t c = 0; c < merged.columns.size(); ++c) {
-    const std::uint64_t j = merged.columns[c];
+  for (std::size_t c = 0; c < merged.indices.size(); ++c) {
+    const std::uint64_t j = merged.indices[c];
     for (std::uint64_t i = 0; i < size_; ++i) a_[i * size_ + j] = merged.values[c * size_ + i];
   }
-}
-
-bool TrfdLoop::matches(const Output& expected, const Output& got) const {
-  if (got.columns.size() != size_) return false;
-  std::vector<double> want(size_ * size_), have(size_ * size_);
-  std::vector<char> seen(size_, 0);
-  for (std::size_t c = 0; c < expected.columns.size(); ++c)
-    std::copy_n(expected.values.begin() + static_cast<std::ptrdiff_t>(c * size_), size_,
-                want.begin() + static_cast<std::ptrdiff_t>(expected.columns[c] * size_));
-  for (std::size_t c = 0; c < got.columns.size(); ++c) {
-    if (got.columns[c] >= size_ || seen[got.columns[c]]++) return false;
-    std::copy_n(got.values.begin() + static_cast<std::ptrdiff_t>(c * size_), size_,
-                have.begin() + static_cast<std::ptrdiff_t>(got.columns[c] * size_));
-  }
-  return std::memcmp(want.data(), have.data(), want.size() * sizeof(double)) == 0;
 }
 
 }  // namespace stacksplit::apps::trfd

@@ -10,27 +10,19 @@
 // stands in for TRFD's integral arithmetic; the loops' shapes, sizes and data
 // are the chapter's.
 
-#include <boost/serialization/vector.hpp>
 #include <cstddef>
 #include <cstdint>
 #include <span>
-#include <utility>
 #include <vector>
+
+#include "core/loop/indexed_values.hpp"
+#include "core/loop/loop_kernel_defaults.hpp"
 
 namespace stacksplit::apps::trfd {
 
-class TrfdLoop {
+// Output: the columns done here (M values a column).
+class TrfdLoop : public core::LoopKernelDefaults<core::IndexedValues<double>> {
  public:
-  struct Output {
-    std::vector<std::uint64_t> columns;  // the columns done here
-    std::vector<double> values;          // M a column
-    template <class Archive>
-    void serialize(Archive& ar, unsigned) {
-      ar & columns;
-      ar & values;
-    }
-  };
-
   // n in 1..200; throws std::invalid_argument otherwise. `only` 0 runs both
   // nests; 1 or 2 runs one (the chapter balances L1 and L2 apart).
   TrfdLoop(std::uint64_t n, int only = 0);
@@ -47,11 +39,11 @@ class TrfdLoop {
   void pack(std::uint64_t first, std::uint64_t count, std::vector<std::byte>& out) const;
   void unpack(std::uint64_t first, std::uint64_t count, std::span<const std::byte> in);
   void run(std::uint64_t first, std::uint64_t count);
-  Output take_output() { return std::exchange(output_, Output{}); }
-  static void merge(Output& into, Output&& from);
   // Rank 0: the whole array from L1's columns, transposed for L2.
   void between_loops(int k, Output&& merged);
-  bool matches(const Output& expected, const Output& got) const;
+  bool matches(const Output& expected, const Output& got) const {
+    return Output::same(expected, got, size_, size_);
+  }
 
  private:
   double weight(std::uint64_t i, std::uint64_t k) const;
@@ -59,10 +51,9 @@ class TrfdLoop {
   std::uint64_t n_;
   std::uint64_t size_;  // M
   int only_;
-  int nest_ = 1;  // 1: L1 (uniform), 2: L2 (triangular)
+  int nest_ = 1;           // 1: L1 (uniform), 2: L2 (triangular)
   std::vector<double> a_;  // column-major; only the columns held here are valid
   std::vector<double> column_;
-  Output output_;
 };
 
 }  // namespace stacksplit::apps::trfd

@@ -34,6 +34,10 @@
 //   bool matches(const Output& expected, const Output& got) const;
 //                                           the result check (bit for bit where
 //                                           the body is deterministic)
+//
+// A kernel that derives from LoopKernelDefaults<Output>
+// (core/loop/loop_kernel_defaults.hpp) writes only iterations, cost, run and
+// matches, and what it does otherwise: more than one nest, data that moves.
 
 #include <concepts>
 #include <cstddef>
@@ -44,8 +48,7 @@
 namespace stacksplit::core {
 
 template <class K>
-concept LoopKernel = std::copy_constructible<K> &&
-    std::default_initializable<typename K::Output> &&
+concept LoopKernel = std::copy_constructible<K> && std::default_initializable<typename K::Output> &&
     requires(K kernel, const K& view, std::uint64_t i, std::vector<std::byte>& out,
              std::span<const std::byte> in, typename K::Output output) {
   { view.loop_count() } -> std::convertible_to<int>;

@@ -30,22 +30,8 @@ nlohmann::json load_history(const LoadModel& load, int rank, double seconds) {
 
 nlohmann::json make_loop_record(const RunIdentity& identity, const RunConfig& config,
                                 const LoadModel& load, const LoopRunStatistics& result) {
-  nlohmann::json record;
-  record["schema"] = kRunRecordSchema;
+  nlohmann::json record = record_header(identity, config);
   record["family"] = "loop";
-  record["app"] = identity.app;
-  record["instance"] = identity.instance;
-  record["scheme"] = config.scheme;
-  record["runtime"] = std::string(to_string(config.runtime));
-  record["topology"] = std::string(to_string(config.scheme_topology()));
-  const bool simulated = config.runtime == RuntimeKind::kSim;
-  record["machine"] = simulated ? config.machine.name : "none";
-  if (simulated) {
-    nlohmann::json params = nlohmann::json::object();
-    for (const auto& [name, value] : config.machine.parameters()) params[name] = value;
-    record["machine_params"] = std::move(params);
-  }
-  record["workers"] = config.workers;
   record["split"] = "none";
   record["cutoff"] = nullptr;
   record["mode"] = "loop";
@@ -56,16 +42,7 @@ nlohmann::json make_loop_record(const RunIdentity& identity, const RunConfig& co
   record["interrupted"] = result.interrupted;
   if (result.scheme_report && !result.scheme_report->is_null())
     record[config.scheme] = *result.scheme_report;
-  record["time_s"] = result.seconds;
-  record["time_kind"] = std::string(to_string(result.time_kind));
-  if (result.sequential_seconds) {
-    record["sequential_time_s"] = *result.sequential_seconds;
-    if (result.seconds > 0) {
-      const double speedup = *result.sequential_seconds / result.seconds;
-      record["speedup"] = speedup;
-      record["efficiency"] = speedup / config.workers;
-    }
-  }
+  add_times(record, result.seconds, result.time_kind, result.sequential_seconds, config.workers);
   const LoopStatistics& total = result.total;
   record["counters"] = {{"messages", total.messages_sent},
                         {"bytes", total.bytes_sent},

@@ -32,28 +32,18 @@
 #include <vector>
 
 #include "core/detail/outbox.hpp"
+#include "core/loop/held_iterations.hpp"
+#include "core/loop/iteration_pool.hpp"
 #include "core/loop/iteration_set.hpp"
 #include "core/loop/load_model.hpp"
 #include "core/loop/loop_kernel.hpp"
 #include "core/loop/loop_message.hpp"
+#include "core/loop/loop_run_options.hpp"
 #include "core/loop/loop_scheme.hpp"
 #include "core/loop/loop_statistics.hpp"
 #include "core/mpi/wire_format.hpp"
-#include "core/sim/machine_model.hpp"
 
 namespace stacksplit::core {
-
-// How a loop program runs, beyond the run configuration.
-// The shortest quantum on the threads and MPI runtimes (see LoopWorker::work).
-inline constexpr std::chrono::microseconds kShortestQuantum{20};
-
-struct LoopRunOptions {
-  std::uint32_t quantum = 1;  // iterations between looks at the mailbox
-  int steps = 1;              // the whole program, repeated (outer time steps)
-  bool virtual_time = false;  // the simulator: charge modelled time, do not wait
-  bool timed_quantum = false; // threads and MPI: a quantum lasts at least kShortestQuantum
-  MachineModel machine;       // t_unit per cost unit, t_node per iteration (virtual time)
-};
 
 template <LoopKernel K>
 class LoopWorker final : private LoopContext {
@@ -100,12 +90,7 @@ class LoopWorker final : private LoopContext {
         budget = options_.quantum;
       }
       std::vector<IterationSet>& head = head_scratch_;
-      std::vector<IterationSet>& tail = tail_scratch_;
-      head.clear();
-      tail.clear();
-      split_iterations(owned_.front(), budget, head, tail);
-      owned_.pop_front();
-      for (auto it = tail.rbegin(); it != tail.rend(); ++it) owned_.push_front(*it);
+      owned_.take_front(budget, head);
       for (const IterationSet& set : head) {
         set.for_each_range([&](std::uint64_t first, std::uint64_t count) {
           kernel_.run(first, count);
@@ -119,15 +104,15 @@ class LoopWorker final : private LoopContext {
     }
     double elapsed;
     if (options_.virtual_time) {
-      modelled = modelled * options_.machine.t_unit +
-                 static_cast<double>(done) * options_.machine.t_node;
+      modelled =
+          modelled * options_.machine.t_unit + static_cast<double>(done) * options_.machine.t_node;
       elapsed = load_.elapsed(rank_, start, modelled);
       busy_ += elapsed;  // the simulator's clock moves by it
     } else {
       const double real =
           std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
       elapsed = load_.uniform() ? real : load_.elapsed(rank_, start, real);
-      wait_until(wall_start, elapsed);
+      stretch_to(wall_start, elapsed);
       busy_ += elapsed;
     }
     statistics_.busy_seconds += elapsed;
@@ -183,11 +168,7 @@ class LoopWorker final : private LoopContext {
   int loop() const override { return loop_; }
   std::uint64_t iterations() const override { return iterations_; }
   const LoadModel& load() const override { return load_; }
-  std::uint64_t remaining() const override {
-    std::uint64_t total = 0;
-    for (const IterationSet& set : owned_) total += set.count;
-    return total;
-  }
+  std::uint64_t remaining() const override { return owned_.count(); }
   std::uint64_t done_since_mark() const override { return profile_done_; }
   double busy_since_mark() const override { return profile_busy_; }
   void mark_profile() override {
@@ -226,24 +207,16 @@ class LoopWorker final : private LoopContext {
     }
     if (rank_ == 0) {
       std::uint64_t next_state;
-      const IterationSet chunk =
-          next_chunk(pool_state_, scheme_->pool_weight(), rank_, next_state);
+      const IterationSet chunk = next_chunk(pool_state_, scheme_->pool_weight(), rank_, next_state);
       pool_state_ = next_state;
       receive_chunk(chunk);
     } else {
-      send_message(0, loop_message::ChunkRequest{scheme_->pool_weight(), refilled_});
+      send_message(0, loop_message::ChunkRequest{scheme_->pool_weight(), pool_.refilled()});
     }
   }
 
   void refill_pool(const std::vector<std::pair<IterationSet, int>>& pieces) override {
-    pool_pieces_.clear();
-    std::uint64_t offset = 0;
-    for (const auto& [set, holder] : pieces) {
-      if (set.empty()) continue;
-      pool_pieces_.push_back({set, holder, offset});
-      offset += set.count;
-    }
-    refilled_ = true;
+    pool_.refill(pieces);
     pool_state_ = 0;
     serve_deferred();
   }
@@ -255,25 +228,9 @@ class LoopWorker final : private LoopContext {
   }
 
   std::uint64_t send_iterations(int to, std::uint64_t count) override {
-    std::vector<IterationSet> sets;
-    std::uint64_t sent = 0;
-    while (sent < count && !owned_.empty()) {
-      IterationSet last = owned_.back();
-      owned_.pop_back();
-      const std::uint64_t want = count - sent;
-      if (last.count <= want) {
-        sets.push_back(last);
-        sent += last.count;
-      } else {
-        std::vector<IterationSet> head, tail;
-        split_iterations(last, last.count - want, head, tail);
-        for (const IterationSet& set : head) owned_.push_back(set);
-        for (const IterationSet& set : tail) sets.push_back(set);
-        sent += want;
-      }
-    }
+    std::vector<IterationSet> sets = owned_.take_back(count);
+    const std::uint64_t sent = iteration_count(sets);
     if (sent == 0) return 0;
-    std::reverse(sets.begin(), sets.end());  // in iteration order
     send_work(to, std::move(sets));
     check_idle();
     return sent;
@@ -293,7 +250,8 @@ class LoopWorker final : private LoopContext {
     for (const IterationSet& set : work.sets) {
       if (bytes != 0) {
         set.for_each_range([&](std::uint64_t first, std::uint64_t n) {
-          kernel_.unpack(first, n, std::span<const std::byte>(work.data).subspan(offset, n * bytes));
+          kernel_.unpack(first, n,
+                         std::span<const std::byte>(work.data).subspan(offset, n * bytes));
           offset += n * bytes;
         });
       }
@@ -306,22 +264,11 @@ class LoopWorker final : private LoopContext {
   }
 
   void on(int from, loop_message::DataRequest& request) {
-    if (holds(request.set)) {  // still this processor's own, until it releases them
+    if (owned_.overlaps(request.set)) {  // still this processor's own, until it releases them
       deferred_.push_back(Message{from, loop_, request});
       return;
     }
     send_work(from, {request.set});  // the holder keeps no claim on them
-  }
-
-  bool holds(const IterationSet& wanted) const {
-    for (const IterationSet& set : owned_) {
-      bool overlap = false;
-      set.for_each_range([&](std::uint64_t first, std::uint64_t count) {
-        overlap = overlap || (first < wanted.first + wanted.count && wanted.first < first + count);
-      });
-      if (overlap) return true;
-    }
-    return false;
   }
 
   // Requests that waited for a refill or a release.
@@ -331,21 +278,10 @@ class LoopWorker final : private LoopContext {
     for (Message& message : waiting) handle(std::move(message));
   }
 
-  // The pool's iterations in pool order: [0, N) held by rank 0, or what a
-  // refill made of it.
-  struct PoolPiece {
-    IterationSet set;  // contiguous
-    int holder;
-    std::uint64_t offset;  // where it starts in pool order
-  };
-  std::uint64_t pool_size() const {
-    if (!refilled_) return iterations_;
-    return pool_pieces_.empty() ? 0 : pool_pieces_.back().offset + pool_pieces_.back().set.count;
-  }
-  int pool_slot() const { return refilled_ ? kRefilledPoolCounter : kPoolCounter; }
+  int pool_slot() const { return pool_.refilled() ? kRefilledPoolCounter : kPoolCounter; }
 
   void on(int from, loop_message::ChunkRequest& request) {
-    if (request.refilled && !refilled_) {  // its pool is not made here yet
+    if (request.refilled && !pool_.refilled()) {  // its pool is not made here yet
       deferred_.push_back(Message{from, loop_, request});
       return;
     }
@@ -393,7 +329,8 @@ class LoopWorker final : private LoopContext {
     const std::size_t bytes = kernel_.bytes_per_iteration();
     if (bytes != 0) {
       for (const IterationSet& set : sets)
-        set.for_each_range([&](std::uint64_t first, std::uint64_t n) { kernel_.pack(first, n, work.data); });
+        set.for_each_range(
+            [&](std::uint64_t first, std::uint64_t n) { kernel_.pack(first, n, work.data); });
       statistics_.data_bytes_sent += work.data.size();
     }
     statistics_.iterations_sent += iteration_count(sets);
@@ -403,29 +340,21 @@ class LoopWorker final : private LoopContext {
 
   // ---- The pool ----
 
-  // The pool's state in one word, so that one compare-and-swap takes a chunk:
-  // the next iteration (low 40 bits) and the chunks handed out (high 24).
+  // Shared counters (core/detail/agent.hpp): the pool's state word
+  // (core/loop/iteration_pool.hpp) before and after a refill, and the
+  // iterations executed.
   static constexpr int kPoolCounter = 0;
   static constexpr int kExecutedCounter = 1;
   static constexpr int kRefilledPoolCounter = 2;
-  static constexpr int kIndexShift = 40;
-  static constexpr std::uint64_t kNextMask = (std::uint64_t{1} << kIndexShift) - 1;
-  static constexpr std::uint64_t kMaxIndex = (std::uint64_t{1} << (64 - kIndexShift)) - 1;
 
   IterationSet next_chunk(std::uint64_t state, double weight, int requester,
                           std::uint64_t& next_state) {
-    const std::uint64_t next = state & kNextMask, index = state >> kIndexShift;
-    const std::uint64_t size = pool_size();
-    if (next >= size) {
-      next_state = state;
-      return {};
-    }
-    const std::uint64_t left = size - next;
-    const std::uint64_t take =
-        std::clamp<std::uint64_t>(scheme_->chunk_size(left, index, weight, requester, size_), 1,
-                                  left);
-    next_state = (next + take) | (std::min(index + 1, kMaxIndex) << kIndexShift);
-    return IterationSet::range(next, take);  // in pool order
+    return pool_.next_chunk(
+        state,
+        [&](std::uint64_t left, std::uint64_t index) {
+          return scheme_->chunk_size(left, index, weight, requester, size_);
+        },
+        next_state);
   }
 
   // A chunk in pool order: its iterations, their data from where it is held.
@@ -441,16 +370,7 @@ class LoopWorker final : private LoopContext {
           idle_ = false;
         }
       };
-      if (!refilled_) {
-        take(chunk, 0);  // rank 0 holds the pool's data
-      } else {
-        for (const PoolPiece& piece : pool_pieces_) {
-          const std::uint64_t from = std::max(chunk.first, piece.offset);
-          const std::uint64_t to = std::min(chunk.first + chunk.count, piece.offset + piece.set.count);
-          if (from < to)
-            take(IterationSet::range(piece.set.first + (from - piece.offset), to - from), piece.holder);
-        }
-      }
+      pool_.for_each_holder(chunk, take);
     }
     scheme_->on_chunk(*this, chunk);
   }
@@ -470,14 +390,14 @@ class LoopWorker final : private LoopContext {
     executed_ = 0;
     outputs_ = 0;
     pool_state_ = 0;
-    refilled_ = false;
-    pool_pieces_.clear();
+    pool_.reset(iterations_);
     deferred_.clear();
     mark_profile();
     const std::vector<IterationSet> mine = scheme_->initial_share(rank_, size_, iterations_);
     if (nest == 0) {
       for (const IterationSet& set : mine)
-        set.for_each_range([&](std::uint64_t first, std::uint64_t n) { kernel_.generate(first, n); });
+        set.for_each_range(
+            [&](std::uint64_t first, std::uint64_t n) { kernel_.generate(first, n); });
       if (rank_ == 0 && pool_loop()) kernel_.generate(0, iterations_);
       for (const IterationSet& set : mine) owned_.push_back(set);
     } else if (rank_ == 0) {
@@ -578,14 +498,6 @@ class LoopWorker final : private LoopContext {
     finished_at_ = outbox_.now();
   }
 
-  // Real runtimes: the work took `elapsed` under the load model; wait out the rest.
-  static void wait_until(std::chrono::steady_clock::time_point start, double elapsed) {
-    const auto end = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                 std::chrono::duration<double>(elapsed));
-    while (std::chrono::steady_clock::now() < end) {
-    }
-  }
-
   const int rank_;
   const int size_;
   K kernel_;
@@ -597,10 +509,10 @@ class LoopWorker final : private LoopContext {
 
   int loop_ = 0;
   std::uint64_t iterations_ = 0;
-  std::deque<IterationSet> owned_;  // held, not yet done, in the order they are done
-  std::vector<IterationSet> head_scratch_, tail_scratch_;  // work()'s, kept for their capacity
-  std::deque<Message> early_;       // of a loop not begun here yet
-  std::deque<Message> deferred_;    // requests waiting for a refill or a release
+  HeldIterations owned_;
+  std::vector<IterationSet> head_scratch_;  // work()'s, kept for its capacity
+  std::deque<Message> early_;               // of a loop not begun here yet
+  std::deque<Message> deferred_;            // requests waiting for a refill or a release
   bool paused_ = false;
   bool idle_ = false;
   bool loop_over_ = false;
@@ -616,9 +528,7 @@ class LoopWorker final : private LoopContext {
   // Rank 0 only.
   std::uint64_t executed_ = 0;    // iterations reported done in this loop
   std::uint64_t pool_state_ = 0;  // the pool, where there are no shared counters
-  // Every processor: the pool as a refill made it (empty: [0, N) at rank 0).
-  bool refilled_ = false;
-  std::vector<PoolPiece> pool_pieces_;
+  IterationPool pool_;            // every processor: the pool's iterations and holders
   int outputs_ = 0;
   Output merged_{};
   Output result_{};
