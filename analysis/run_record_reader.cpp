@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "analysis/analysis_error.hpp"
+#include "analysis/json_object.hpp"
 
 namespace stacksplit::analysis {
 namespace {
@@ -119,16 +120,7 @@ void check_counters(const FieldReader& reader, const json& object, const char* n
 
 RunRecord parse_run_record(std::string_view text, const std::string& source, int line) {
   const std::string where = source + ":" + std::to_string(line) + ": ";
-  json object;
-  try {
-    object = json::parse(text);
-  } catch (const json::parse_error& error) {
-    // nlohmann's message starts with "[json.exception.parse_error.101] ".
-    std::string detail = error.what();
-    if (auto end = detail.find("] "); end != std::string::npos) detail = detail.substr(end + 2);
-    throw AnalysisError(where + "not valid JSON: " + detail);
-  }
-  if (!object.is_object()) throw AnalysisError(where + "a run record must be a JSON object");
+  json object = parse_json_object<AnalysisError>(text, where, "a run record must be a JSON object");
 
   FieldReader reader(object, source, line);
   const std::string schema = reader.text("schema");

@@ -33,7 +33,8 @@ nlohmann::json worker_json(const RunStatistics& result, const WorkerStatistics& 
 #undef STACKSPLIT_COUNTER_TO_JSON
   json["max_depth"] = statistics.max_depth;
   json["idle_s"] = statistics.idle_seconds;
-  if (!result.app_counter_names.empty()) json["app_counters"] = app_counters_json(result, statistics);
+  if (!result.app_counter_names.empty())
+    json["app_counters"] = app_counters_json(result, statistics);
   return json;
 }
 
@@ -44,10 +45,7 @@ nlohmann::json depth_or_null(std::uint32_t depth) {
 
 }  // namespace
 
-nlohmann::json make_run_record(const RunIdentity& identity, const RunConfig& config,
-                               const RunStatistics& result) {
-  const WorkerStatistics& total = result.total;
-  const SearchOptions& search = config.search;
+nlohmann::json record_header(const RunIdentity& identity, const RunConfig& config) {
   nlohmann::json record;
   record["schema"] = kRunRecordSchema;
   record["timestamp"] = utc_timestamp();
@@ -64,6 +62,27 @@ nlohmann::json make_run_record(const RunIdentity& identity, const RunConfig& con
     record["machine_params"] = std::move(params);
   }
   record["workers"] = config.workers;
+  return record;
+}
+
+void add_times(nlohmann::json& record, double seconds, TimeKind kind,
+               std::optional<double> sequential_seconds, int workers) {
+  record["time_s"] = seconds;
+  record["time_kind"] = std::string(to_string(kind));
+  if (!sequential_seconds) return;
+  record["sequential_time_s"] = *sequential_seconds;
+  if (seconds > 0) {
+    const double speedup = *sequential_seconds / seconds;
+    record["speedup"] = speedup;
+    record["efficiency"] = speedup / workers;
+  }
+}
+
+nlohmann::json make_run_record(const RunIdentity& identity, const RunConfig& config,
+                               const RunStatistics& result) {
+  const WorkerStatistics& total = result.total;
+  const SearchOptions& search = config.search;
+  nlohmann::json record = record_header(identity, config);
   record["split"] = std::string(to_string(search.split.strategy));
   record["cutoff"] = depth_or_null(search.split.cutoff_depth);
   if (search.split.serial_depth == kApplicationDefault) {
@@ -87,16 +106,7 @@ nlohmann::json make_run_record(const RunIdentity& identity, const RunConfig& con
     }
   }
   record["interrupted"] = result.interrupted;
-  record["time_s"] = result.seconds;
-  record["time_kind"] = std::string(to_string(result.time_kind));
-  if (result.sequential_seconds) {
-    record["sequential_time_s"] = *result.sequential_seconds;
-    if (result.seconds > 0) {
-      const double speedup = *result.sequential_seconds / result.seconds;
-      record["speedup"] = speedup;
-      record["efficiency"] = speedup / config.workers;
-    }
-  }
+  add_times(record, result.seconds, result.time_kind, result.sequential_seconds, config.workers);
   record["counters"] = {{"requests", total.requests_sent},   {"rejects", total.rejects_sent},
                         {"work_transfers", total.work_sent}, {"messages", total.messages_sent},
                         {"bytes", total.bytes_sent},         {"idle_s", total.idle_seconds},

@@ -27,6 +27,14 @@ struct RunIdentity {
 nlohmann::json make_run_record(const RunIdentity& identity, const RunConfig& config,
                                const RunStatistics& result);
 
+// The fields every record has, tree and loop runs alike: what ran, on which
+// runtime, machine and scheme, and when.
+nlohmann::json record_header(const RunIdentity& identity, const RunConfig& config);
+
+// time_s and time_kind, and with a sequential time the speedup and efficiency.
+void add_times(nlohmann::json& record, double seconds, TimeKind kind,
+               std::optional<double> sequential_seconds, int workers);
+
 // A JSON Lines file opened for appending before the run starts, so that a
 // path that cannot be written fails before any work is done.
 class RunRecordFile {

@@ -10,10 +10,10 @@
 #include <vector>
 
 #include "core/loop/loop_scheme.hpp"
-#include "schemes/loop/loop_scheme_options.hpp"
 #include "core/registry.hpp"
 #include "core/run_config.hpp"
 #include "core/scheme.hpp"
+#include "schemes/loop/loop_scheme_options.hpp"
 
 namespace stacksplit::schemes {
 
@@ -25,6 +25,12 @@ struct SchemeMaker {
 };
 
 using SchemeRegistry = core::Registry<SchemeMaker>;
+
+// The maker of a tree-search scheme that is built with no arguments.
+template <class SchemeType>
+constexpr SchemeMaker tree_scheme() {
+  return {[]() -> std::unique_ptr<core::Scheme> { return std::make_unique<SchemeType>(); }};
+}
 
 // The families of the tree search, in the order help texts list them.
 inline constexpr std::string_view kReceiverFamily = "receiver";

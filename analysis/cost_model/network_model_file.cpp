@@ -5,6 +5,8 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "analysis/json_object.hpp"
+
 namespace stacksplit::analysis::cost_model {
 namespace {
 
@@ -99,15 +101,8 @@ std::string network_model_json(const NetworkModel& model) {
 
 NetworkModel parse_network_model(std::string_view text, const std::string& source,
                                  const NetworkExpectation& expected) {
-  json object;
-  try {
-    object = json::parse(text);
-  } catch (const json::parse_error& error) {
-    std::string detail = error.what();
-    if (auto end = detail.find("] "); end != std::string::npos) detail = detail.substr(end + 2);
-    throw NetworkFileError(source + ": not valid JSON: " + detail);
-  }
-  if (!object.is_object()) throw NetworkFileError(source + ": a network file is a JSON object");
+  json object =
+      parse_json_object<NetworkFileError>(text, source + ": ", "a network file is a JSON object");
   Reader reader(object, source);
   const std::string schema = reader.text("schema");
   if (schema != kNetworkSchema) {

@@ -20,20 +20,17 @@ constexpr const char* kTreeOnly[] = {"--split", "--cutoff", "--serial-depth", "-
 
 void add_loop_options(CLI::App& command, LoopOptions& options) {
   const std::string group = "Loop options";
-  command
-      .add_option("--speeds", options.speeds,
-                  "normalized processor speeds S_i, one per processor, e.g. 1,1,0.5")
-      ->group(group);
-  command
-      .add_option("--load", options.load,
-                  "external load: ml=MAX,tl=SECONDS; processor i's load is redrawn from "
-                  "0..ml every tl seconds (virtual seconds on sim) and divides its speed by "
-                  "load+1 (default: none)")
-      ->group(group);
-  command.add_option("--steps", options.steps, "the loop program repeated (outer time steps)")
+  const auto add = [&](const std::string& name, auto& target, const std::string& help) {
+    return command.add_option(name, target, help)->group(group);
+  };
+  add("--speeds", options.speeds,
+      "normalized processor speeds S_i, one per processor, e.g. 1,1,0.5");
+  add("--load", options.load,
+      "external load: ml=MAX,tl=SECONDS; processor i's load is redrawn from 0..ml every tl "
+      "seconds (virtual seconds on sim) and divides its speed by load+1 (default: none)");
+  add("--steps", options.steps, "the loop program repeated (outer time steps)")
       ->capture_default_str()
-      ->check(CLI::Range(1, 1000000))
-      ->group(group);
+      ->check(CLI::Range(1, 1000000));
   command
       .add_flag("--bitonic", options.bitonic,
                 "pair iteration i with N-1-i: a triangular loop becomes a uniform one of N/2")
@@ -42,42 +39,26 @@ void add_loop_options(CLI::App& command, LoopOptions& options) {
       .add_flag("--predict", options.predict,
                 "print every scheme's predicted time (the cost model), and do not run")
       ->group(group);
-  command
-      .add_option("--network", options.network,
-                  "the network model for --predict and --scheme auto, from `stacksplit "
-                  "netchar --out` (default: measured now)")
-      ->group(group);
-  command
-      .add_option("--chunk", options.scheme.chunk,
-                  "chunk size: ss, shared-iterator, static-cyclic (default 1); profiled's "
-                  "chunk_size (0: re-partition in blocks)")
-      ->group(group);
-  command
-      .add_option("--group", options.scheme.group,
-                  "lcdlb, lddlb: processors per group, K (default: P/2, two groups)")
-      ->check(CLI::Range(1, 1 << 20))
-      ->group(group);
-  command.add_option("--eval-size", options.scheme.eval_size, "profiled: iterations measured")
+  add("--network", options.network,
+      "the network model for --predict and --scheme auto, from `stacksplit netchar --out` "
+      "(default: measured now)");
+  add("--chunk", options.scheme.chunk,
+      "chunk size: ss, shared-iterator, static-cyclic (default 1); profiled's chunk_size (0: "
+      "re-partition in blocks)");
+  add("--group", options.scheme.group,
+      "lcdlb, lddlb: processors per group, K (default: P/2, two groups)")
+      ->check(CLI::Range(1, 1 << 20));
+  add("--eval-size", options.scheme.eval_size, "profiled: iterations measured")
       ->capture_default_str()
-      ->check(CLI::Range(std::uint64_t{1}, ~std::uint64_t{0}))
-      ->group(group);
-  command
-      .add_option("--eval-skip", options.scheme.eval_skip,
-                  "profiled: iterations done before measuring")
+      ->check(CLI::Range(std::uint64_t{1}, ~std::uint64_t{0}));
+  add("--eval-skip", options.scheme.eval_skip, "profiled: iterations done before measuring")
+      ->capture_default_str();
+  add("--threshold", options.scheme.threshold, "least predicted improvement for which work moves")
       ->capture_default_str()
-      ->group(group);
-  command
-      .add_option("--threshold", options.scheme.threshold,
-                  "least predicted improvement for which work moves")
+      ->check(CLI::Range(0.0, 1.0));
+  add("--dampening", options.scheme.dampening, "profiled: share of the way toward a new partition")
       ->capture_default_str()
-      ->check(CLI::Range(0.0, 1.0))
-      ->group(group);
-  command
-      .add_option("--dampening", options.scheme.dampening,
-                  "profiled: share of the way toward a new partition")
-      ->capture_default_str()
-      ->check(CLI::Range(0.0, 1.0))
-      ->group(group);
+      ->check(CLI::Range(0.0, 1.0));
 }
 
 LoopSetup make_loop_setup(const LoopOptions& options, const core::RunConfig& config) {

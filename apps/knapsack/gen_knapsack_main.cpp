@@ -4,9 +4,9 @@
 //   stacksplit-gen-knapsack --class strongly-correlated -n 60 -R 1000 --seed 3 [-o FILE]
 
 #include <CLI/CLI.hpp>
-#include <fstream>
 #include <iostream>
 
+#include "apps/cli/generator_main.hpp"
 #include "apps/knapsack/knapsack_generator.hpp"
 
 namespace knapsack = stacksplit::apps::knapsack;
@@ -26,25 +26,12 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   app.add_option("-s,--seed", options.seed, "random seed")->capture_default_str();
   app.add_option("-o,--output", output, "output file, - for standard output");
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::ParseError& e) {
-    app.exit(e);
-    return 2;
-  }
+  if (const auto status = stacksplit::cli::parse_generator_options(app, argc, argv)) return *status;
   try {
     options.kind = knapsack::parse_instance_class(kind);
     const knapsack::KnapsackInstance instance = knapsack::generate_knapsack(options);
-    if (output == "-") {
-      knapsack::write_knapsack(std::cout, instance);
-    } else {
-      std::ofstream file(output);
-      if (!file) throw std::runtime_error("cannot write " + output);
-      knapsack::write_knapsack(file, instance);
-      if (!file.flush()) throw std::runtime_error("cannot write " + output);
-    }
+    stacksplit::cli::write_generated(
+        output, [&](std::ostream& out) { knapsack::write_knapsack(out, instance); });
   } catch (const std::exception& e) {
     std::cerr << "stacksplit-gen-knapsack: " << e.what() << '\n';
     return 1;

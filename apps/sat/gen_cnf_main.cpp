@@ -8,10 +8,10 @@
 //   stacksplit-gen-cnf vdw -k 5 -n 170 [-o FILE]
 
 #include <CLI/CLI.hpp>
-#include <fstream>
 #include <iostream>
 #include <sstream>
 
+#include "apps/cli/generator_main.hpp"
 #include "apps/sat/cnf_generator.hpp"
 
 namespace sat = stacksplit::apps::sat;
@@ -73,14 +73,7 @@ int main(int argc, char** argv) {
   vdw->add_option("-n", numbers, "numbers to colour")->required()->check(CLI::Range(1, 1 << 20));
   vdw->add_option("-o,--output", output, "output file, - for standard output");
 
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::ParseError& e) {
-    app.exit(e);
-    return 2;
-  }
+  if (const auto status = stacksplit::cli::parse_generator_options(app, argc, argv)) return *status;
 
   try {
     sat::CnfFormula formula;
@@ -111,14 +104,8 @@ int main(int argc, char** argv) {
       comment << "pigeon-hole, " << holes + 1 << " pigeons in " << holes << " holes"
               << "\nmade by: stacksplit-gen-cnf pigeonhole --holes " << holes;
     }
-    if (output == "-") {
-      sat::write_dimacs(std::cout, formula, comment.str());
-    } else {
-      std::ofstream file(output);
-      if (!file) throw std::runtime_error("cannot write " + output);
-      sat::write_dimacs(file, formula, comment.str());
-      if (!file.flush()) throw std::runtime_error("cannot write " + output);
-    }
+    stacksplit::cli::write_generated(
+        output, [&](std::ostream& out) { sat::write_dimacs(out, formula, comment.str()); });
   } catch (const std::exception& e) {
     std::cerr << "stacksplit-gen-cnf: " << e.what() << '\n';
     return 1;

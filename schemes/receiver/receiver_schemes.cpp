@@ -12,31 +12,22 @@
 
 namespace stacksplit::schemes {
 
-namespace {
-
-template <class SchemeType>
-std::unique_ptr<core::Scheme> make() {
-  return std::make_unique<SchemeType>();
-}
-
-}  // namespace
-
 void register_receiver_schemes(SchemeRegistry& registry) {
   const std::string family(kReceiverFamily);
   registry
       .add({"rp", family, "random polling: ask a donor chosen uniformly at random",
-            {&make<RandomPolling>}})
+            tree_scheme<RandomPolling>()})
       .add({"arr", family, "asynchronous round robin: each processor's own target, mod P",
-            {&make<AsynchronousRoundRobin>}})
+            tree_scheme<AsynchronousRoundRobin>()})
       .add({"grr", family, "global round robin: one target at processor 0, read and incremented",
-            {&make<GlobalRoundRobin>}})
+            tree_scheme<GlobalRoundRobin>()})
       .add({"grr-m", family,
             "global round robin with message combining up the topology's spanning tree",
-            {&make<GlobalRoundRobinCombining>}})
+            tree_scheme<GlobalRoundRobinCombining>()})
       .add({"nn", family, "nearest neighbour: ask the topology's neighbours in round robin",
-            {&make<NearestNeighbor>}})
+            tree_scheme<NearestNeighbor>()})
       .add({"sb", family, "scheduler based: processor 0 pairs each idle processor with a busy one",
-            {&make<SchedulerBased>}});
+            tree_scheme<SchedulerBased>()});
 }
 
 }  // namespace stacksplit::schemes

@@ -8,25 +8,17 @@
 
 namespace stacksplit::schemes {
 
-namespace {
-
-template <class SchemeType>
-std::unique_ptr<core::Scheme> make() {
-  return std::make_unique<SchemeType>();
-}
-
-}  // namespace
-
 void register_sender_schemes(SchemeRegistry& registry) {
   const std::string family(kSenderFamily);
   registry
-      .add({"sl", family, "single level: a manager hands out subtasks at the cutoff depth on demand",
-            {&make<SingleLevel>}})
+      .add({"sl", family,
+            "single level: a manager hands out subtasks at the cutoff depth on demand",
+            tree_scheme<SingleLevel>()})
       .add({"ml", family, "multi level: a manager feeds sub-managers, each feeding a group",
-            {&make<MultiLevel>}})
+            tree_scheme<MultiLevel>()})
       .add({"random", family,
             "randomized allocation: nodes above the cutoff go to random processors",
-            {&make<RandomAllocation>}});
+            tree_scheme<RandomAllocation>()});
 }
 
 }  // namespace stacksplit::schemes
