@@ -10,7 +10,6 @@
 
 #include <filesystem>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "analysis/analysis_result.hpp"
@@ -18,8 +17,8 @@
 namespace stacksplit::analysis {
 
 struct PlotOptions {
-  bool render = true;                // run gnuplot on the scripts
-  std::string gnuplot = "gnuplot";   // the program, found on PATH
+  bool render = true;               // run gnuplot on the scripts
+  std::string gnuplot = "gnuplot";  // the program, found on PATH
 };
 
 struct PlotOutput {
@@ -31,8 +30,5 @@ struct PlotOutput {
 
 PlotOutput write_plots(const AnalysisResult& result, const std::filesystem::path& directory,
                        const PlotOptions& options);
-
-// A gnuplot string literal: single-quoted, so backslashes stay as they are.
-std::string gnuplot_string(std::string_view text);
 
 }  // namespace stacksplit::analysis

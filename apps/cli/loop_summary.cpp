@@ -1,19 +1,10 @@
 #include "apps/cli/loop_summary.hpp"
 
-#include <cstdio>
 #include <string>
 
+#include "apps/cli/number_text.hpp"
+
 namespace stacksplit::cli {
-
-namespace {
-
-std::string format(const char* pattern, double value) {
-  char text[64];
-  std::snprintf(text, sizeof text, pattern, value);
-  return text;
-}
-
-}  // namespace
 
 void print_loop_summary(std::ostream& out, const core::RunIdentity& identity,
                         const core::RunConfig& config, const core::LoopRunStatistics& result) {
@@ -23,14 +14,14 @@ void print_loop_summary(std::ostream& out, const core::RunIdentity& identity,
       << (config.workers == 1 ? " worker" : " workers") << '\n';
   if (result.interrupted)
     out << "interrupted: the counts below are partial, what was done before the stop\n";
-  out << "iterations = " << total.iterations << ", time = " << format("%.4f", result.seconds)
+  out << "iterations = " << total.iterations << ", time = " << number_text("%.4f", result.seconds)
       << " s" << (result.time_kind == core::TimeKind::kVirtual ? " (virtual)" : "") << '\n';
   if (result.sequential_seconds && result.seconds > 0) {
     const double speedup = *result.sequential_seconds / result.seconds;
     out << "simulated: machine " << config.machine.name
-        << ", T1 = " << format("%.6g", *result.sequential_seconds)
-        << " s, speedup = " << format("%.2f", speedup)
-        << ", efficiency = " << format("%.3f", speedup / config.workers) << '\n';
+        << ", T1 = " << number_text("%.6g", *result.sequential_seconds)
+        << " s, speedup = " << number_text("%.2f", speedup)
+        << ", efficiency = " << number_text("%.3f", speedup / config.workers) << '\n';
   }
   out << "balancing: synchronizations = " << total.synchronizations
       << ", redistributions = " << total.redistributions << ", chunks = " << total.chunks
@@ -45,11 +36,11 @@ void print_loop_summary(std::ostream& out, const core::RunIdentity& identity,
       const nlohmann::json& decision = decisions[k];
       out << config.scheme << ": loop " << decision.at("loop").get<int>() << " chose "
           << decision.at("chosen").get<std::string>() << " at "
-          << format("%.4g", decision.at("decided_at_s").get<double>())
+          << number_text("%.4g", decision.at("decided_at_s").get<double>())
           << " s; predicted time left:";
       for (const nlohmann::json& candidate : decision.at("predicted"))
         out << ' ' << candidate.at("scheme").get<std::string>() << ' '
-            << format("%.4g", candidate.at("predicted_s").get<double>());
+            << number_text("%.4g", candidate.at("predicted_s").get<double>());
       out << '\n';
     }
     if (decisions.size() > kShown)
@@ -64,8 +55,9 @@ void print_loop_summary(std::ostream& out, const core::RunIdentity& identity,
         out << " ...";
         break;
       }
-      out << ' ' << rank++ << ':' << worker.iterations << '/' << format("%.4f", worker.busy_seconds)
-          << '/' << format("%.4f", worker.idle_seconds);
+      out << ' ' << rank++ << ':' << worker.iterations << '/'
+          << number_text("%.4f", worker.busy_seconds) << '/'
+          << number_text("%.4f", worker.idle_seconds);
     }
     out << '\n';
   }

@@ -1,27 +1,22 @@
 #include "apps/cli/run_summary.hpp"
 
 #include <algorithm>
-#include <cstdio>
 #include <string>
+
+#include "apps/cli/number_text.hpp"
 
 namespace stacksplit::cli {
 
 namespace {
-
-std::string format(const char* pattern, double value) {
-  char text[64];
-  std::snprintf(text, sizeof text, pattern, value);
-  return text;
-}
 
 // How fast the simulator ran, per wall-clock second: simulated nodes
 // (expanded, not replayed) and discrete events (processor actions and message
 // deliveries).
 void print_simulation_rate(std::ostream& out, const core::RunStatistics& result) {
   const double wall = std::max(*result.simulation_wall_seconds, 1e-9);
-  out << ", simulated in " << format("%.2f", *result.simulation_wall_seconds) << " s wall ("
-      << format("%.3f", result.total.nodes / wall / 1e6) << " M simulated nodes/s, "
-      << result.sim_events << " events, " << format("%.3f", result.sim_events / wall / 1e6)
+  out << ", simulated in " << number_text("%.2f", *result.simulation_wall_seconds) << " s wall ("
+      << number_text("%.3f", result.total.nodes / wall / 1e6) << " M simulated nodes/s, "
+      << result.sim_events << " events, " << number_text("%.3f", result.sim_events / wall / 1e6)
       << " M events/s)";
 }
 
@@ -39,15 +34,15 @@ void print_run_summary(std::ostream& out, const core::RunIdentity& identity,
       << core::to_string(config.scheme_topology()) << '\n';
   if (result.interrupted)
     out << "interrupted: the counts below are partial, what was done before the stop\n";
-  out << "nodes = " << total.nodes << ", time = " << format("%.3f", result.seconds) << " s"
+  out << "nodes = " << total.nodes << ", time = " << number_text("%.3f", result.seconds) << " s"
       << (result.time_kind == core::TimeKind::kVirtual ? " (virtual)" : "")
-      << ", rate = " << format("%.3f", rate / 1e6) << " M nodes/s\n";
+      << ", rate = " << number_text("%.3f", rate / 1e6) << " M nodes/s\n";
   if (result.sequential_seconds && result.seconds > 0) {
     const double speedup = *result.sequential_seconds / result.seconds;
     out << "simulated: machine " << config.machine.name
-        << ", T1 = " << format("%.6g", *result.sequential_seconds)
-        << " s, speedup = " << format("%.2f", speedup)
-        << ", efficiency = " << format("%.3f", speedup / config.workers);
+        << ", T1 = " << number_text("%.6g", *result.sequential_seconds)
+        << " s, speedup = " << number_text("%.2f", speedup)
+        << ", efficiency = " << number_text("%.3f", speedup / config.workers);
     if (result.simulation_wall_seconds) print_simulation_rate(out, result);
     out << '\n';
   }
@@ -65,7 +60,8 @@ void print_run_summary(std::ostream& out, const core::RunIdentity& identity,
         out << " ...";
         break;
       }
-      out << ' ' << rank++ << ':' << worker.nodes << '/' << format("%.3f", worker.idle_seconds);
+      out << ' ' << rank++ << ':' << worker.nodes << '/'
+          << number_text("%.3f", worker.idle_seconds);
     }
     out << '\n';
   }

@@ -1,6 +1,6 @@
 #include "apps/cli/search_overhead.hpp"
 
-#include <cstdio>
+#include "apps/cli/number_text.hpp"
 
 namespace stacksplit::cli {
 
@@ -32,10 +32,8 @@ void print_search_overhead(std::ostream& out, const core::RunConfig& config,
     out << "first: " << (result.solution_found ? "found" : "none") << ", ";
   }
   if (overhead) {
-    char ratio[32];
-    std::snprintf(ratio, sizeof ratio, "%.3f", overhead->ratio());
-    out << "search overhead = " << ratio << " (" << overhead->nodes << " nodes here / "
-        << overhead->baseline_nodes << " on 1 worker)\n";
+    out << "search overhead = " << number_text("%.3f", overhead->ratio()) << " (" << overhead->nodes
+        << " nodes here / " << overhead->baseline_nodes << " on 1 worker)\n";
   } else if (result.interrupted) {
     out << "search overhead unknown (interrupted)\n";
   } else {

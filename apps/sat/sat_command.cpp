@@ -20,27 +20,26 @@
 #include <limits>
 #include <memory>
 #include <new>
-#include <optional>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <type_traits>
 #include <vector>
 
+#include "apps/cli/number_text.hpp"
 #include "apps/cli/search_command.hpp"
 #include "apps/sat/dimacs_reader.hpp"
 #include "apps/sat/dpll_space.hpp"
 #include "apps/sat/model_check.hpp"
+#include "apps/sat/sat_output.hpp"
 #include "apps/sat/solver_choice.hpp"
 
 namespace stacksplit::apps::sat {
 
 namespace {
 
-constexpr int kExitSatisfiable = 10;
-constexpr int kExitUnsatisfiable = 20;
-constexpr std::size_t kMaxLineWidth = 80;  // SAT competition: v lines are short
 constexpr std::uint32_t kQuantum = 16;
 
 struct SatOptions {
@@ -54,17 +53,22 @@ struct SatOptions {
   LookaheadOptions lookahead;
 };
 
-// --time-limit: a positive, finite number of seconds. The message quotes what
+// A positive, finite number (`what` says of what). The message quotes what
 // was given (shortened), never a range bound of 300 digits.
-const CLI::Validator kPositiveSeconds(
-    [](std::string& text) -> std::string {
-      char* end = nullptr;
-      const double value = std::strtod(text.c_str(), &end);
-      if (!text.empty() && *end == '\0' && std::isfinite(value) && value > 0) return {};
-      const std::string shown = text.size() > 24 ? text.substr(0, 24) + "..." : text;
-      return "expected a positive number of seconds, got '" + shown + "'";
-    },
-    "SECONDS>0");
+CLI::Validator positive_number(const std::string& what, const std::string& name) {
+  return CLI::Validator(
+      [what](std::string& text) -> std::string {
+        char* end = nullptr;
+        const double value = std::strtod(text.c_str(), &end);
+        if (!text.empty() && *end == '\0' && std::isfinite(value) && value > 0) return {};
+        const std::string shown = text.size() > 24 ? text.substr(0, 24) + "..." : text;
+        return "expected a positive " + what + ", got '" + shown + "'";
+      },
+      name);
+}
+
+// --time-limit: seconds.
+const CLI::Validator kPositiveSeconds = positive_number("number of seconds", "SECONDS>0");
 
 // Every --lookahead-* option, from the table in branching_heuristic.hpp.
 void add_lookahead_options(CLI::App& command, LookaheadOptions& lookahead) {
@@ -97,123 +101,7 @@ nlohmann::json lookahead_json(const LookaheadOptions& lookahead) {
 }
 
 // --cube-cutoff: a positive, finite threshold.
-const CLI::Validator kPositiveCutoff(
-    [](std::string& text) -> std::string {
-      char* end = nullptr;
-      const double value = std::strtod(text.c_str(), &end);
-      if (!text.empty() && *end == '\0' && std::isfinite(value) && value > 0) return {};
-      const std::string shown = text.size() > 24 ? text.substr(0, 24) + "..." : text;
-      return "expected a positive threshold, got '" + shown + "'";
-    },
-    "THRESHOLD>0");
-
-enum class Answer { kSatisfiable, kUnsatisfiable, kUnknown };
-
-const char* answer_name(Answer answer) {
-  switch (answer) {
-    case Answer::kSatisfiable:
-      return "SAT";
-    case Answer::kUnsatisfiable:
-      return "UNSAT";
-    case Answer::kUnknown:
-      break;
-  }
-  return "UNKNOWN";
-}
-
-int exit_status_of(Answer answer) {
-  switch (answer) {
-    case Answer::kSatisfiable:
-      return kExitSatisfiable;
-    case Answer::kUnsatisfiable:
-      return kExitUnsatisfiable;
-    case Answer::kUnknown:
-      break;
-  }
-  return 0;
-}
-
-// The model as the solver has it: the variables that occur in some clause. The
-// SAT Competition's output rules allow such partial assignments; the others
-// occur in no clause, so either value will do.
-void print_model(std::ostream& out, const DpllSpace::Solution& model) {
-  std::string line = "v";
-  auto emit = [&](Literal l) {
-    std::string token = std::to_string(l);
-    if (line.size() + 1 + token.size() > kMaxLineWidth) {
-      out << line << '\n';
-      line = "v";
-    }
-    line += ' ';
-    line += token;
-  };
-  for (Literal l : model) emit(l);
-  emit(0);
-  out << line << '\n';
-}
-
-double closed_fraction_of(const core::WorkerStatistics& total) {
-  return DpllSpace::closed_fraction(total.app_counters[DpllSpace::kClosedShareCounter]);
-}
-
-std::string percent(double fraction) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.4g", 100 * fraction);
-  return text;
-}
-
-std::string seconds(double value) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.3f", value);
-  return text;
-}
-
-// Where DpllSpace keeps the counter named `name`.
-constexpr std::size_t counter_index(std::string_view name) {
-  for (std::size_t i = 0; i < DpllSpace::kCounters.size(); ++i)
-    if (DpllSpace::kCounters[i].name == name) return i;
-  throw std::logic_error("no such counter");
-}
-
-void print_statistics(std::ostream& out, const core::RunStatistics& result,
-                      const std::optional<SolverChoice>& choice, double probe_seconds,
-                      SolverKind solver) {
-  const core::WorkerStatistics& total = result.total;
-  if (result.interrupted) out << "c interrupted: the statistics below are partial\n";
-  out << "c nodes " << total.nodes << " (dead ends " << total.dead_ends << ", leaves "
-      << total.leaves << ", replayed " << total.replayed << ")\n";
-  out << "c propagations " << total.node_cost << '\n';
-  for (std::size_t i = 0; i < result.app_counter_names.size(); ++i) {
-    if (i == DpllSpace::kClosedShareCounter) continue;
-    std::string name(result.app_counter_names[i]);
-    for (char& c : name)
-      if (c == '_') c = ' ';
-    out << "c " << name << ' ' << total.app_counters[i] << '\n';
-  }
-  out << "c closed " << percent(closed_fraction_of(total)) << " % of the search space\n";
-  out << "c time " << seconds(result.seconds) << " s"
-      << (result.time_kind == core::TimeKind::kVirtual ? " (virtual)" : "") << '\n';
-  out << "c transfers " << total.work_sent << ", requests " << total.requests_sent << ", rejects "
-      << total.rejects_sent << '\n';
-  if (choice) {
-    out << "c auto probes " << seconds(probe_seconds) << " s before the search: " << choice->reason
-        << '\n';
-  }
-  constexpr std::size_t kCubes = counter_index("cubes");
-  constexpr std::size_t kConflicts = counter_index("cdcl_conflicts");
-  constexpr std::size_t kCdclMicroseconds = counter_index("cdcl_us");
-  int rank = 0;
-  for (const core::WorkerStatistics& worker : result.per_worker) {
-    out << "c worker " << rank++ << ": nodes " << worker.nodes << ", idle "
-        << seconds(worker.idle_seconds) << " s, steals " << worker.work_received;
-    if (solver == SolverKind::kCubeAndConquer) {
-      out << ", cubes " << worker.app_counters[kCubes] << ", cdcl "
-          << seconds(worker.app_counters[kCdclMicroseconds] / 1e6) << " s, conflicts "
-          << worker.app_counters[kConflicts];
-    }
-    out << '\n';
-  }
-}
+const CLI::Validator kPositiveCutoff = positive_number("threshold", "THRESHOLD>0");
 
 // Reading and indexing allocate what the file asks for; running out of
 // memory there is the file's doing, said as its other faults are.
@@ -226,7 +114,8 @@ void run(const SatOptions& options, cli::CommandRun& run) {
                                "cube-and-conquer cannot count models: use --count with "
                                "--solver dpll or auto");
   if (options.cube_cutoff > 0 && options.solver == "dpll")
-    throw CLI::ValidationError("--cube-cutoff", "only cube-and-conquer has a cutoff (--solver dpll given)");
+    throw CLI::ValidationError("--cube-cutoff",
+                               "only cube-and-conquer has a cutoff (--solver dpll given)");
   run.config().search.mode = options.count ? core::SearchMode::kCount : core::SearchMode::kFirst;
   // The summary is ours, as c lines; the run record is still written.
   run.use_own_summary();
@@ -279,14 +168,13 @@ void run(const SatOptions& options, cli::CommandRun& run) {
               << " variables, " << input.formula.num_clauses() << " clauses (" << input.tautologies
               << " tautologies dropped), heuristic " << options.heuristic << ", solver "
               << to_string(solver) << (choice ? " (auto: " + choice->reason + ")" : "") << ", "
-              << run.config().workers << " workers, scheme " << run.config().scheme
-              << ", runtime " << core::to_string(run.config().runtime) << '\n';
+              << run.config().workers << " workers, scheme " << run.config().scheme << ", runtime "
+              << core::to_string(run.config().runtime) << '\n';
   }
 
   auto make_space = [&] { return *prototype; };
   run.show_in_progress([](const core::WorkerStatistics& total) {
-    return "closed " + percent(closed_fraction_of(total)) + " %, depth " +
-           std::to_string(total.max_depth);
+    return "closed " + closed_percent(total) + " %, depth " + std::to_string(total.max_depth);
   });
   auto cut = [&] { return solver_options.time_limit && solver_options.time_limit->cut(); };
   auto answer_of = [&](const core::RunStatistics& result) {
@@ -373,19 +261,7 @@ void run(const SatOptions& options, cli::CommandRun& run) {
                                        : "")
               << '\n';
   }
-  const Answer answer = answer_of(result);
-  switch (answer) {
-    case Answer::kSatisfiable:
-      std::cout << "s SATISFIABLE\n";
-      print_model(std::cout, *result.solution);
-      break;
-    case Answer::kUnknown:
-      std::cout << "s UNKNOWN\n";
-      break;
-    case Answer::kUnsatisfiable:
-      std::cout << "s UNSATISFIABLE\n";
-      break;
-  }
+  print_answer(std::cout, answer_of(result), result.solution ? &*result.solution : nullptr);
 }
 
 void add_command(CLI::App& parent, const cli::AppEntry& app) {
@@ -423,8 +299,10 @@ void add_command(CLI::App& parent, const cli::AppEntry& app) {
 }  // namespace
 
 void register_sat_app(cli::AppRegistry& apps) {
-  apps.add({"sat", cli::kSearchApp,
-            "decide (or count the models of) a DIMACS CNF formula with DPLL", {&add_command}});
+  apps.add({"sat",
+            cli::kSearchApp,
+            "decide (or count the models of) a DIMACS CNF formula with DPLL",
+            {&add_command}});
 }
 
 }  // namespace stacksplit::apps::sat

@@ -7,6 +7,7 @@
 #include <set>
 #include <sstream>
 
+#include "analysis/gnuplot_script.hpp"
 #include "analysis/run_record_reader.hpp"
 #include "tests/analysis/synthetic_records.hpp"
 

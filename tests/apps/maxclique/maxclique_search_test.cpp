@@ -38,8 +38,10 @@ const std::vector<KnownGraph>& random_graphs() {
                                  std::to_string(shape.p).substr(0, 3) + ") seed " +
                                  std::to_string(seed);
         Graph graph = testing::random_graph(shape.n, shape.p, seed);
-        const std::optional<int> omega = testing::cliquer_clique_number(
-            testing::write_graph("g" + std::to_string(seed) + ".clq", graph));
+        std::string file = "g";  // not "g" + ...: GCC 12 warns falsely (-Wrestrict)
+        file += std::to_string(seed) + ".clq";
+        const std::optional<int> omega =
+            testing::cliquer_clique_number(testing::write_graph(file, graph));
         made.push_back({name, std::move(graph), omega.value_or(-1)});
       }
     }

@@ -1,0 +1,40 @@
+#pragma once
+// What `stacksplit sat` prints, in the SAT Competition's form: the answer
+// (`s` line) and its exit status, the model (`v` lines), and the statistics
+// (`c` lines, per worker too).
+
+#include <optional>
+#include <ostream>
+#include <string>
+
+#include "apps/sat/dpll_space.hpp"
+#include "apps/sat/solver_choice.hpp"
+#include "core/run_result.hpp"
+
+namespace stacksplit::apps::sat {
+
+enum class Answer { kSatisfiable, kUnsatisfiable, kUnknown };
+
+// "SAT", "UNSAT", "UNKNOWN" (the run record's answer).
+const char* answer_name(Answer answer);
+// 10, 20, or 0 for an unknown answer, as the competition asks.
+int exit_status_of(Answer answer);
+// The `s` line, and for a satisfiable answer the model's `v` lines.
+void print_answer(std::ostream& out, Answer answer, const DpllSpace::Solution* model);
+
+// The share of the search space closed (refuted or satisfied), from the
+// closed-share counter.
+double closed_fraction_of(const core::WorkerStatistics& total);
+// The same as a percentage, four significant digits.
+std::string closed_percent(const core::WorkerStatistics& total);
+
+// Seconds with three decimals, as every `c` line gives them.
+std::string seconds_text(double value);
+
+// The `c` lines after a search: nodes, propagations, the heuristic's and
+// cube-and-conquer's counters, time, transfers, auto's probes, each worker.
+void print_statistics(std::ostream& out, const core::RunStatistics& result,
+                      const std::optional<SolverChoice>& choice, double probe_seconds,
+                      SolverKind solver);
+
+}  // namespace stacksplit::apps::sat
