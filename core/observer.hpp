@@ -6,28 +6,30 @@
 // the run configuration.
 
 #include <cstdint>
+#include <memory>
+#include <vector>
 
 namespace stacksplit::core {
 
 struct WorkerStatistics;
 
 enum class WorkerEventKind : std::uint8_t {
-  kStart,             // the worker starts; rank 0 has entered the root
-  kQuantum,           // a quantum of expansions ended; count: nodes expanded in it
-  kRequestSent,       // a work request to `peer`
-  kRequestReceived,   // a work request from `peer`
-  kRejectSent,        // a reject to `peer`
-  kRejectReceived,    // a reject from `peer`
-  kWorkSent,          // work to `peer`; count: nodes (alternatives) it holds
-  kWorkReceived,      // work from `peer`; count: nodes it holds
-  kMessageSent,       // any message to `peer`; count: its bytes (core/detail/message.hpp)
-  kMessageReceived,   // any message from `peer`
-  kIdle,              // the worker ran out of work
-  kBusy,              // work arrived after idleness; seconds: how long it was idle
-  kSolution,          // the worker found a solution
-  kIncumbent,         // optimize mode: the incumbent improved; count: bit pattern of the value
-  kStopped,           // the worker stopped searching (first mode, an interrupt)
-  kTerminated,        // the search is over for this worker
+  kStart,            // the worker starts; rank 0 has entered the root
+  kQuantum,          // a quantum of expansions ended; count: nodes expanded in it
+  kRequestSent,      // a work request to `peer`
+  kRequestReceived,  // a work request from `peer`
+  kRejectSent,       // a reject to `peer`
+  kRejectReceived,   // a reject from `peer`
+  kWorkSent,         // work to `peer`; count: nodes (alternatives) it holds
+  kWorkReceived,     // work from `peer`; count: nodes it holds
+  kMessageSent,      // any message to `peer`; count: its bytes (core/detail/message.hpp)
+  kMessageReceived,  // any message from `peer`
+  kIdle,             // the worker ran out of work
+  kBusy,             // work arrived after idleness; seconds: how long it was idle
+  kSolution,         // the worker found a solution
+  kIncumbent,        // optimize mode: the incumbent improved; count: bit pattern of the value
+  kStopped,          // the worker stopped searching (first mode, an interrupt)
+  kTerminated,       // the search is over for this worker
 };
 
 struct WorkerEvent {
@@ -50,5 +52,8 @@ class WorkerObserver {
   // Once per run, after every worker has terminated (on MPI: on each rank).
   virtual void tear_down() {}
 };
+
+// Observers of a run, shared by its workers.
+using Observers = std::vector<std::shared_ptr<WorkerObserver>>;
 
 }  // namespace stacksplit::core

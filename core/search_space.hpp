@@ -81,6 +81,7 @@
 #include <span>
 #include <string_view>
 #include <type_traits>
+#include <variant>
 #include <vector>
 
 #include "core/detail/flat_buffer.hpp"
@@ -188,6 +189,16 @@ template <class S>
 concept HasSolution = requires(const S& space) {
   typename S::Solution;
   { space.solution() } -> std::convertible_to<typename S::Solution>;
+};
+
+// A run's solution type: the space's Solution, or std::monostate if it has none.
+template <class S>
+struct SolutionOf {
+  using type = std::monostate;
+};
+template <HasSolution S>
+struct SolutionOf<S> {
+  using type = typename S::Solution;
 };
 
 template <class S>

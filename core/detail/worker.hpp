@@ -29,18 +29,6 @@
 
 namespace stacksplit::core {
 
-template <class S>
-struct SolutionOf {
-  using type = std::monostate;
-};
-template <HasSolution S>
-struct SolutionOf<S> {
-  using type = typename S::Solution;
-};
-
-// Observers of a run, shared by its workers.
-using Observers = std::vector<std::shared_ptr<WorkerObserver>>;
-
 template <SearchSpace S>
 class Worker final : public SchemeContext {
  public:
@@ -69,9 +57,9 @@ class Worker final : public SchemeContext {
   void start() {
     if constexpr (OptimizingSearchSpace<S>) {
       if (optimizing())
-        stack_.optimize([](void* self, std::int64_t value) {
-          static_cast<Worker*>(self)->on_better_objective(value);
-        }, this);
+        stack_.optimize(
+            [](void* self, std::int64_t v) { static_cast<Worker*>(self)->on_better_objective(v); },
+            this);
     }
     if (rank_ == 0) {
       const Outcome root = stack_.start_at_root(statistics_);
@@ -267,8 +255,8 @@ class Worker final : public SchemeContext {
   void read_app_counters() {
     if constexpr (HasCounters<S>) {
       static_assert(S::kCounters.size() <= kMaxAppCounters, "too many application counters");
-      space_.read_counters(std::span<std::uint64_t>(statistics_.app_counters.data(),
-                                                    S::kCounters.size()));
+      space_.read_counters(
+          std::span<std::uint64_t>(statistics_.app_counters.data(), S::kCounters.size()));
     }
   }
 
