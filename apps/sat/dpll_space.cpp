@@ -43,8 +43,8 @@ core::Outcome DpllSpace::enter(bool propagated, std::uint64_t propagations_befor
       cdcl_nanoseconds = conquer(level);
       node_was_cube_ = true;
     }
-    const auto elapsed = std::chrono::duration_cast<std::chrono::nanoseconds>(
-        CubeAndConquer::Clock::now() - start);
+    const auto elapsed =
+        std::chrono::duration_cast<std::chrono::nanoseconds>(CubeAndConquer::Clock::now() - start);
     cubes_->count_lookahead(static_cast<std::uint64_t>(elapsed.count()) - cdcl_nanoseconds,
                             node_cost_);
     node_cost_ += cubes_->as_propagations(cdcl_nanoseconds);
@@ -57,17 +57,18 @@ core::Outcome DpllSpace::enter(bool propagated, std::uint64_t propagations_befor
   // satisfied one is closed for good.
   const std::size_t depth = levels_.size() - 1;
   if (depth <= kClosedShareBits) closed_share_ += std::uint64_t{1} << (kClosedShareBits - depth);
-  return level.status == NodeStatus::kConflict ? core::Outcome::kDeadEnd
-                                               : core::Outcome::kSolution;
+  return level.status == NodeStatus::kConflict ? core::Outcome::kDeadEnd : core::Outcome::kSolution;
+}
+
+void DpllSpace::current_cube(std::vector<Literal>& cube) const {
+  const ClauseDatabase& db = propagator_.database();
+  cube.clear();
+  for (std::size_t l = 1; l < levels_.size(); ++l)
+    cube.push_back(db.to_original(propagator_.trail()[levels_[l].trail_start]));
 }
 
 std::uint64_t DpllSpace::conquer(Level& level) {
-  // The cube: the guiding path's decisions, the first literal of each level.
-  // What the look-ahead forced besides follows from them and the formula.
-  const ClauseDatabase& db = propagator_.database();
-  cube_.clear();
-  for (std::size_t l = 1; l < levels_.size(); ++l)
-    cube_.push_back(db.to_original(propagator_.trail()[levels_[l].trail_start]));
+  current_cube(cube_);
   std::uint64_t nanoseconds = 0;
   switch (cubes_->solve(cube_, nanoseconds)) {
     case CubeVerdict::kSatisfiable:

@@ -75,6 +75,11 @@ class DpllSpace {
   std::uint32_t num_variables() const { return propagator_.num_variables(); }
   std::uint32_t depth() const { return static_cast<std::uint32_t>(levels_.size() - 1); }
   std::uint64_t propagations() const { return propagator_.propagations(); }
+  std::uint64_t visits() const { return propagator_.visits(); }
+  // The current node's cube: the guiding path's decisions, the first literal
+  // of each level, in DIMACS spelling. What the look-ahead forced besides
+  // follows from them and the formula.
+  void current_cube(std::vector<Literal>& cube) const;
   std::uint32_t num_assigned() const {
     return static_cast<std::uint32_t>(propagator_.num_assigned());
   }
@@ -93,9 +98,9 @@ class DpllSpace {
   static constexpr std::array kCounters = {
 #define STACKSPLIT_COUNTER_INFO(name, meaning) core::CounterInfo{#name, meaning},
       STACKSPLIT_SAT_HEURISTIC_COUNTERS(STACKSPLIT_COUNTER_INFO)
-      STACKSPLIT_SAT_CUBE_COUNTERS(STACKSPLIT_COUNTER_INFO)
+          STACKSPLIT_SAT_CUBE_COUNTERS(STACKSPLIT_COUNTER_INFO)
 #undef STACKSPLIT_COUNTER_INFO
-          core::CounterInfo{"closed_share", "closed part of the tree, in 2^-62 of the whole"},
+              core::CounterInfo{"closed_share", "closed part of the tree, in 2^-62 of the whole"},
   };
   static constexpr std::size_t kClosedShareCounter = kCounters.size() - 1;
   void read_counters(std::span<std::uint64_t> values) const {

@@ -40,6 +40,7 @@ bool Propagator::propagate() {
 
     Lit falsified = negate(p);
     std::vector<Watch>& watches = watches_[falsified];
+    visits_ += watches.size();
     Watch* read = watches.data();
     Watch* write = read;
     Watch* end = read + watches.size();
@@ -95,6 +96,8 @@ std::int64_t Propagator::propagate_lookahead() {
     }
     Lit falsified = negate(p);
     auto partners = db.ternary_partners(falsified);
+    const auto wide = db.wide_occurrences(falsified);
+    visits_ += partners.size() / 2 + wide.size();
     for (std::size_t i = 0; i < partners.size(); i += 2) {
       Lit a = partners[i];
       Lit b = partners[i + 1];
@@ -112,7 +115,7 @@ std::int64_t Propagator::propagate_lookahead() {
         return -1;
       }
     }
-    for (std::uint32_t c : db.wide_occurrences(falsified)) {
+    for (std::uint32_t c : wide) {
       std::size_t free = 0;
       Lit last_free = 0;
       bool satisfied = false;

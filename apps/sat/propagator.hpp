@@ -64,6 +64,12 @@ class Propagator {
 
   // Literals taken off the queue since construction (the unit of node cost).
   std::uint64_t propagations() const { return propagations_; }
+  // Clause occurrences those literals had to look at (watches, a look-ahead's
+  // ternary partners and wide occurrences; binary implications, cheap, are
+  // left out): the work
+  // of a propagation, which differs by two orders of magnitude between a
+  // random 3-SAT formula and one of long clauses (van der Waerden's).
+  std::uint64_t visits() const { return visits_; }
 
  private:
   struct Watch {
@@ -83,6 +89,7 @@ class Propagator {
   std::vector<Lit> literals_;
   std::vector<std::vector<Watch>> watches_;  // per literal: clauses watching it
   std::uint64_t propagations_ = 0;
+  std::uint64_t visits_ = 0;
 };
 
 }  // namespace stacksplit::apps::sat

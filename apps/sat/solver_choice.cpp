@@ -6,9 +6,7 @@
 
 namespace stacksplit::apps::sat {
 
-std::string_view to_string(SolverKind kind) {
-  return kind == SolverKind::kDpll ? "dpll" : "cnc";
-}
+std::string_view to_string(SolverKind kind) { return kind == SolverKind::kDpll ? "dpll" : "cnc"; }
 
 double root_implication_reach(DpllSpace space) {
   if (space.reset() != core::Outcome::kOpen) return 0;
@@ -26,20 +24,31 @@ double root_implication_reach(DpllSpace space) {
   return reach;
 }
 
-DpllEstimate estimate_dpll(DpllSpace space) {
-  DpllEstimate estimate;
-  const core::Outcome root = space.reset();
-  if (root != core::Outcome::kOpen) {
-    estimate.found_model = root == core::Outcome::kSolution;
-    estimate.nodes = 1;
-    return estimate;
+namespace {
+
+// Knuth's dives from the node `space` stands at (it is left there): up to
+// `count` random paths down the look-ahead tree, each at most kDeepDive
+// decisions below it.
+struct Dives {
+  int made = 0;
+  int deep = 0;
+  bool found_model = false;
+  double summed_nodes = 0;    // of the dives' Knuth estimates
+  std::uint64_t entered = 0;  // nodes the dives entered, refuted ones included
+  std::uint64_t propagations = 0;
+  std::uint64_t visits = 0;
+  double nodes() const { return made == 0 ? 0 : summed_nodes / made; }
+  double per_node(std::uint64_t total) const {
+    return static_cast<double>(total) / static_cast<double>(std::max<std::uint64_t>(1, entered));
   }
-  std::mt19937 random(2011);  // fixed: the same choice on every run and rank
+};
+
+Dives dive(DpllSpace& space, std::mt19937& random, int count) {
+  Dives dives;
   std::vector<Literal> children;
   const std::uint64_t propagations_before = space.propagations();
-  double summed_nodes = 0;
-  std::uint64_t dive_nodes = 0;
-  while (estimate.dives < kDives && !estimate.most_are_deep()) {
+  const std::uint64_t visits_before = space.visits();
+  while (dives.made < count && 2 * dives.deep <= count) {
     std::uint32_t depth = 0;
     core::Outcome outcome = core::Outcome::kOpen;
     bool cut = false;  // by the time limit: this dive says nothing
@@ -57,31 +66,99 @@ DpllEstimate estimate_dpll(DpllSpace space) {
       // miss a large subtree hanging off a long chain of them).
       const std::size_t first = random() % children.size();
       outcome = space.descend(children[first]);
-      ++dive_nodes;
+      ++dives.entered;
       for (std::size_t k = 1; outcome == core::Outcome::kDeadEnd && k < children.size(); ++k) {
         space.ascend();
         outcome = space.descend(children[(first + k) % children.size()]);
-        ++dive_nodes;
+        ++dives.entered;
       }
       ++depth;
     }
     for (std::uint32_t level = 0; level < depth; ++level) space.ascend();
     if (cut) break;
-    ++estimate.dives;
+    ++dives.made;
     if (outcome == core::Outcome::kSolution) {
-      estimate.found_model = true;
+      dives.found_model = true;
       break;
     }
-    if (outcome == core::Outcome::kOpen) ++estimate.deep;
-    summed_nodes += std::ldexp(2.0, static_cast<int>(depth)) - 1;
+    if (outcome == core::Outcome::kOpen) ++dives.deep;
+    dives.summed_nodes += std::ldexp(2.0, static_cast<int>(depth)) - 1;
   }
-  if (estimate.dives == 0) return estimate;
-  estimate.nodes = summed_nodes / estimate.dives;
-  const double propagations_per_node =
-      static_cast<double>(space.propagations() - propagations_before) /
-      static_cast<double>(std::max<std::uint64_t>(1, dive_nodes));
-  estimate.propagations = estimate.nodes * propagations_per_node;
+  dives.propagations = space.propagations() - propagations_before;
+  dives.visits = space.visits() - visits_before;
+  return dives;
+}
+
+}  // namespace
+
+DpllEstimate estimate_dpll(DpllSpace space) {
+  DpllEstimate estimate;
+  const core::Outcome root = space.reset();
+  if (root != core::Outcome::kOpen) {
+    estimate.found_model = root == core::Outcome::kSolution;
+    estimate.nodes = 1;
+    return estimate;
+  }
+  std::mt19937 random(2011);  // fixed: the same choice on every run and rank
+  const Dives dives = dive(space, random, kDives);
+  estimate.dives = dives.made;
+  estimate.deep = dives.deep;
+  estimate.found_model = dives.found_model;
+  if (dives.made == 0) return estimate;
+  estimate.nodes = dives.nodes();
+  estimate.propagations = estimate.nodes * dives.per_node(dives.propagations);
+  estimate.visits = estimate.nodes * dives.per_node(dives.visits);
   return estimate;
+}
+
+CubeTrial try_cubes(DpllSpace space, CdclCubeSolver& cdcl, const DpllEstimate& estimate) {
+  CubeTrial trial;
+  if (space.reset() != core::Outcome::kOpen) return trial;
+  // Past halfway down the tree (in decisions): a cube there is some 2^-depth
+  // of it, cheap to decide both ways, and far enough from the root to be a
+  // cube of the kind cube-and-conquer makes.
+  trial.depth = static_cast<std::uint32_t>(
+      std::clamp(0.6 * std::log2(std::max(estimate.nodes, 1.0)), 4.0, 20.0));
+  std::mt19937 random(1975);  // fixed: the same choice on every run and rank
+  std::vector<Literal> children, cube;
+  for (int attempt = 0;
+       attempt < 2 * kCubeSamples && trial.samples < kCubeSamples && !trial.decided(); ++attempt) {
+    // A random path `depth` decisions down, its refuted children passed by.
+    std::uint32_t depth = 0;
+    core::Outcome outcome = core::Outcome::kOpen;
+    while (outcome == core::Outcome::kOpen && depth < trial.depth) {
+      children.clear();
+      core::ChoiceSink<Literal> sink(children);
+      space.choices(sink);
+      if (children.empty()) break;
+      const std::size_t first = random() % children.size();
+      outcome = space.descend(children[first]);
+      for (std::size_t k = 1; outcome == core::Outcome::kDeadEnd && k < children.size(); ++k) {
+        space.ascend();
+        outcome = space.descend(children[(first + k) % children.size()]);
+      }
+      ++depth;
+    }
+    if (outcome == core::Outcome::kOpen && depth == trial.depth) {
+      // DPLL's work below the cube, estimated as for the whole tree; CDCL
+      // gets that much work's worth of conflicts and half of it to win.
+      const Dives below = dive(space, random, kDives);
+      const double dpll_visits = below.nodes() * below.per_node(below.visits);
+      const double budget = dpll_visits / kVisitsPerConflict / 2;
+      space.current_cube(cube);
+      const std::uint64_t before = cdcl.conflicts();
+      const CubeVerdict verdict =
+          cdcl.solve(cube, static_cast<int>(std::clamp(budget, 1.0, double{kMostCubeConflicts})));
+      const std::uint64_t used = cdcl.conflicts() - before;
+      trial.dpll_visits += dpll_visits;
+      trial.cdcl_conflicts += used;
+      ++trial.samples;
+      if (verdict != CubeVerdict::kStopped && static_cast<double>(used) <= budget)
+        ++trial.cdcl_wins;
+    }
+    for (std::uint32_t level = 0; level < depth; ++level) space.ascend();
+  }
+  return trial;
 }
 
 int probe_conflicts(const DpllEstimate& estimate) {
@@ -125,8 +202,16 @@ SolverChoice choose_solver(const DpllSpace& space, const CnfFormula& formula,
     choice.reason = deep ? "the look-ahead tree is too deep" : "the look-ahead tree is too large";
     return choice;
   }
-  choice.reason =
-      choice.estimate.found_model ? "a look-ahead dive found a model" : "the look-ahead tree is small";
+  if (choice.estimate.visits >= kLeastVisitsForCubeTrial && !choice.estimate.found_model) {
+    choice.cubes = try_cubes(space, *probe, choice.estimate);
+    if (choice.cubes.favours_cdcl()) {
+      choice.kind = SolverKind::kCubeAndConquer;
+      choice.reason = "CDCL decided sample cubes faster than DPLL would";
+      return choice;
+    }
+  }
+  choice.reason = choice.estimate.found_model ? "a look-ahead dive found a model"
+                                              : "the look-ahead tree is small";
   return choice;
 }
 

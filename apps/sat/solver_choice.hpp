@@ -30,11 +30,15 @@
 //      proportion to the estimated DPLL work (the most when the tree is too
 //      deep), so that a formula DPLL decides fast loses little to the probe.
 //      Decided: as in 1. If not: cube-and-conquer when the tree is too deep or
-//      its estimate too large for DPLL to finish, DPLL otherwise.
-// Everything the probes count is deterministic (a fixed seed, propagations
-// and conflicts, never the clock), so every MPI rank chooses alike. Random
-// 3-SAT at n = 250 near the threshold costs 300 conflicts of CaDiCaL, one
-// look-ahead node and 15 dives of some ten nodes: a few per cent of its run.
+//      its estimate too large for DPLL to finish; else
+//   5. sample cubes, where DPLL would take seconds (see CubeTrial below):
+//      cube-and-conquer if CDCL decides most of them with half the work
+//      DPLL needs below them, DPLL otherwise.
+// Everything the probes count is deterministic (a fixed seed, propagations,
+// clause visits and conflicts, never the clock), so every MPI rank chooses
+// alike. Random 3-SAT at n = 250 near the threshold costs 300 conflicts of
+// CaDiCaL, one look-ahead node and 15 dives of some ten nodes: a few per
+// cent of its run.
 
 #include <cstdint>
 #include <memory>
@@ -70,6 +74,7 @@ struct DpllEstimate {
   bool found_model = false;
   double nodes = 0;         // Knuth's estimate of the look-ahead tree's size
   double propagations = 0;  // nodes × the dives' propagations per node
+  double visits = 0;        // nodes × the dives' clause visits per node
   bool most_are_deep() const { return 2 * deep > kDives; }
 };
 
@@ -88,11 +93,47 @@ int probe_conflicts(const DpllEstimate& estimate);
 // CDCL probe did not decide (some minutes of look-ahead).
 inline constexpr double kHopelessPropagations = 5e9;
 
+// The cube trial (5.), where DPLL's estimated work is at least
+// kLeastVisitsForCubeTrial clause visits (some seconds): up to kCubeSamples
+// random nodes past halfway down the look-ahead tree are taken as cubes;
+// below each, dives estimate DPLL's work in clause visits, and CaDiCaL (the
+// probe's instance, with what it learned) gets half that work in conflicts
+// (kVisitsPerConflict) to decide the cube. Where it does on two thirds of
+// them, cube-and-conquer: van der Waerden formulas, whose long clauses make
+// every look-ahead node expensive and whose cubes CDCL refutes quickly.
+// Random 3-SAT and pigeon-hole cubes are hard for CDCL; the trial stops as
+// soon as its verdict is certain. (Cube-and-conquer's own cubes are chosen
+// the same way, by look-ahead, as in "Cube and Conquer: Guiding CDCL SAT
+// Solvers by Lookaheads", Heule, Kullmann, Wieringa & Biere 2011.)
+inline constexpr double kLeastVisitsForCubeTrial = 5e8;
+inline constexpr int kCubeSamples = 5;
+// A CaDiCaL conflict costs about as much time as this many DPLL clause
+// visits (both measured on this project's development machine on van der
+// Waerden, random 3-SAT and pigeon-hole formulas).
+inline constexpr double kVisitsPerConflict = 1000;
+inline constexpr int kMostCubeConflicts = 200'000;
+
+struct CubeTrial {
+  std::uint32_t depth = 0;  // of the sample cubes, in decisions
+  int samples = 0;
+  int cdcl_wins = 0;  // cubes CaDiCaL decided within its budget
+  double dpll_visits = 0;
+  std::uint64_t cdcl_conflicts = 0;
+  bool favours_cdcl() const { return samples >= 3 && 3 * cdcl_wins >= 2 * samples; }
+  // No further sample can change the verdict over kCubeSamples.
+  bool decided() const { return 3 * (cdcl_wins + kCubeSamples - samples) < 2 * kCubeSamples; }
+};
+
+// The cube trial from the root of `space`, a pure DPLL space (moved), with
+// `cdcl` (the probe's instance).
+CubeTrial try_cubes(DpllSpace space, CdclCubeSolver& cdcl, const DpllEstimate& estimate);
+
 struct SolverChoice {
   SolverKind kind = SolverKind::kDpll;
   std::string reason;  // one phrase, for the summary and the run record
   double reach = 0;
   DpllEstimate estimate;
+  CubeTrial cubes;         // samples 0: not tried
   int cdcl_conflicts = 0;  // given to the CDCL probe; 0: not run
   // What the CDCL probe decided, if it did, and the solver that did (its
   // model, when satisfiable): see CubeSolverShared::whole_formula.

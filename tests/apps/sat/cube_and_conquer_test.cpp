@@ -5,17 +5,18 @@
 // sends implication chains to CDCL early; a model found by one worker stops
 // the other's CDCL within a bounded time.
 
+#include "apps/sat/cube_and_conquer.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cctype>
+#include <chrono>
 #include <future>
 #include <string>
 #include <thread>
 #include <tuple>
 
-#include "apps/sat/cube_and_conquer.hpp"
 #include "apps/sat/solver_choice.hpp"
 #include "core/run_search.hpp"
 #include "schemes/scheme_registry.hpp"
@@ -136,8 +137,8 @@ TEST_P(CncEngine, AnswersAgreeWithCheckedModels) {
   }();
   for (std::size_t i = 0; i < formulas.size(); ++i) {
     const Named& named = formulas[i];
-    core::RunConfig setup = stacksplit::testing::scheme_setup(scheme, 2, "complete",
-                                                  core::SplitStrategy::kHalf, 1, 2);
+    core::RunConfig setup =
+        stacksplit::testing::scheme_setup(scheme, 2, "complete", core::SplitStrategy::kHalf, 1, 2);
     setup.search.mode = core::SearchMode::kFirst;
     const DpllSpace prototype(named.formula, cnc_options(named.formula, i % 2 ? 0.0 : 4.0));
     const auto result = core::run_search<DpllSpace>(stacksplit::testing::on_runtime(setup, runtime),
@@ -207,7 +208,8 @@ TEST(CubeCutoff, ImplicationChainsGoToCdclEarly) {
   EXPECT_FALSE(testing::first_model(space).has_value());
   const std::uint64_t cubes = counter(space, "cubes");
   ASSERT_GT(cubes, 0u);
-  EXPECT_LE(counter(space, "cube_decisions"), 4 * cubes) << "cubes of at most 4 decisions on average";
+  EXPECT_LE(counter(space, "cube_decisions"), 4 * cubes)
+      << "cubes of at most 4 decisions on average";
   EXPECT_EQ(counter(space, "cdcl_unsat"), cubes);
 }
 
@@ -274,8 +276,8 @@ TEST(SolverChoice, AFormulaTheProbeDecidesIsItsRootAlone) {
       options.cubes.shared->whole_formula = choice.whole_formula;
       options.cubes.shared->whole_formula_solver = choice.decider;
       const DpllSpace prototype(named.formula, options);
-      core::RunConfig setup = stacksplit::testing::scheme_setup("rp", 2, "complete",
-                                                                core::SplitStrategy::kHalf, 1, 2);
+      core::RunConfig setup =
+          stacksplit::testing::scheme_setup("rp", 2, "complete", core::SplitStrategy::kHalf, 1, 2);
       setup.search.mode = core::SearchMode::kFirst;
       const auto result = core::run_search<DpllSpace>(
           stacksplit::testing::on_runtime(setup, runtime), [&] { return prototype; });
@@ -288,11 +290,12 @@ TEST(SolverChoice, AFormulaTheProbeDecidesIsItsRootAlone) {
   }
 }
 
-// What the probes count is propagations and conflicts, never the clock, so
-// every MPI rank (each runs them on its own) makes the same choice.
+// What the probes count is propagations, clause visits and conflicts, never
+// the clock, so every MPI rank (each runs them on its own) makes the same
+// choice.
 TEST(SolverChoice, TheSameFormulaGetsTheSameChoice) {
-  for (const CnfFormula& formula :
-       {random_ksat(150, clauses_for_ratio(150, 4.26), 3, 8), counter_bmc(8, 60, 61)}) {
+  for (const CnfFormula& formula : {random_ksat(150, clauses_for_ratio(150, 4.26), 3, 8),
+                                    counter_bmc(8, 60, 61), van_der_waerden(5, 178)}) {
     const SolverChoice first = choose_solver(DpllSpace(formula), formula);
     const SolverChoice second = choose_solver(DpllSpace(formula), formula);
     EXPECT_EQ(first.kind, second.kind);
@@ -300,7 +303,41 @@ TEST(SolverChoice, TheSameFormulaGetsTheSameChoice) {
     EXPECT_EQ(first.estimate.nodes, second.estimate.nodes);
     EXPECT_EQ(first.estimate.propagations, second.estimate.propagations);
     EXPECT_EQ(first.cdcl_conflicts, second.cdcl_conflicts);
+    EXPECT_EQ(first.cubes.samples, second.cubes.samples);
+    EXPECT_EQ(first.cubes.cdcl_wins, second.cubes.cdcl_wins);
+    EXPECT_EQ(first.cubes.cdcl_conflicts, second.cubes.cdcl_conflicts);
   }
+}
+
+// Where DPLL would take seconds, sample cubes decide: CDCL refutes van der
+// Waerden W(2,5) cubes at its threshold (178) with a fraction of the clause
+// visits DPLL needs below them, and cannot finish random 3-SAT or
+// pigeon-hole cubes within half of DPLL's work (the trial then stops after
+// the two losses that settle it).
+TEST(SolverChoice, SampleCubesTellWhereCdclConquersFaster) {
+  const CnfFormula vdw = van_der_waerden(5, 178);
+  const SolverChoice on_vdw = choose_solver(DpllSpace(vdw), vdw);
+  EXPECT_EQ(on_vdw.kind, SolverKind::kCubeAndConquer) << on_vdw.reason;
+  EXPECT_EQ(on_vdw.reason, "CDCL decided sample cubes faster than DPLL would");
+  EXPECT_GE(on_vdw.estimate.visits, kLeastVisitsForCubeTrial);
+  EXPECT_TRUE(on_vdw.cubes.favours_cdcl());
+  EXPECT_GT(on_vdw.cubes.depth, 4u);
+
+  const CnfFormula random = random_ksat(350, clauses_for_ratio(350, 4.26), 3, 1);
+  const SolverChoice on_random = choose_solver(DpllSpace(random), random);
+  EXPECT_EQ(on_random.kind, SolverKind::kDpll) << on_random.reason;
+  ASSERT_GE(on_random.cubes.samples, 2) << "a tree of some seconds: the trial runs";
+  EXPECT_EQ(on_random.cubes.cdcl_wins, 0);
+  EXPECT_LT(on_random.cubes.samples, kCubeSamples) << "settled early";
+
+  const CnfFormula php = pigeon_hole(10);
+  const SolverChoice on_php = choose_solver(DpllSpace(php), php);
+  EXPECT_EQ(on_php.kind, SolverKind::kDpll) << on_php.reason;
+  EXPECT_FALSE(on_php.cubes.favours_cdcl());
+
+  // Small trees skip the trial: it would cost more than it can save.
+  const CnfFormula small = random_ksat(200, clauses_for_ratio(200, 4.26), 3, 5);
+  EXPECT_EQ(choose_solver(DpllSpace(small), small).cubes.samples, 0);
 }
 
 // The CDCL probe's budget follows the estimated DPLL work, within bounds.
