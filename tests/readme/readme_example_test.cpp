@@ -1,7 +1,7 @@
 // The README shows whole files as its recipes: the N-Queens application (a
-// search app inside the tree) and the out-of-tree example (a project that
-// finds an installed stacksplit). This keeps every copy word for word the
-// code that is built; tests/examples builds and runs the out-of-tree one.
+// search app inside the tree), a loop kernel (tests/loop runs it) and the
+// out-of-tree example (a project that finds an installed stacksplit). This keeps every copy word
+// for word the code that is built; tests/examples builds and runs the out-of-tree one.
 
 #include <gtest/gtest.h>
 
@@ -39,6 +39,9 @@ INSTANTIATE_TEST_SUITE_P(NQueensApp, ReadmeShowsTheFile,
                          ::testing::Values("apps/nqueens/nqueens.hpp",
                                            "apps/nqueens/nqueens_command.cpp",
                                            "apps/nqueens/CMakeLists.txt"));
+
+INSTANTIATE_TEST_SUITE_P(LoopKernel, ReadmeShowsTheFile,
+                         ::testing::Values("examples/loop-kernel/squares_kernel.hpp"));
 
 INSTANTIATE_TEST_SUITE_P(OutOfTreeApp, ReadmeShowsTheFile,
                          ::testing::Values("examples/out-of-tree-app/CMakeLists.txt",
