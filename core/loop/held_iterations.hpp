@@ -44,7 +44,7 @@ class HeldIterations {
     for (auto it = rest_.rbegin(); it != rest_.rend(); ++it) sets_.push_front(*it);
   }
 
-  // Up to `count` iterations from the back, the sets in the order they were held.
+  // Up to `count` iterations from the back, in the order they were held.
   std::vector<IterationSet> take_back(std::uint64_t count) {
     std::vector<IterationSet> taken;
     std::uint64_t got = 0;
@@ -59,7 +59,7 @@ class HeldIterations {
         std::vector<IterationSet> keep, give;
         split_iterations(last, last.count - want, keep, give);
         for (const IterationSet& set : keep) sets_.push_back(set);
-        for (const IterationSet& set : give) taken.push_back(set);
+        for (auto it = give.rbegin(); it != give.rend(); ++it) taken.push_back(*it);
         got += want;
       }
     }
