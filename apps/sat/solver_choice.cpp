@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <random>
 
 namespace stacksplit::apps::sat {
@@ -25,6 +26,30 @@ double root_implication_reach(DpllSpace space) {
 }
 
 namespace {
+
+// One step down a random path: a random child of the node `space` stands at;
+// if the look-ahead refutes it on entry, its siblings in turn, so that a path
+// follows the tree's open part down to a node whose children are all refuted
+// (a path that stopped at every refuted child would miss a large subtree
+// hanging off a long chain of them). Returns the outcome of the node entered
+// (one is entered unless the node has no children: nullopt, the time limit
+// cut it) and counts every node entered.
+std::optional<core::Outcome> step_down(DpllSpace& space, std::mt19937& random,
+                                       std::vector<Literal>& children, std::uint64_t& entered) {
+  children.clear();
+  core::ChoiceSink<Literal> sink(children);
+  space.choices(sink);
+  if (children.empty()) return std::nullopt;
+  const std::size_t first = random() % children.size();
+  core::Outcome outcome = space.descend(children[first]);
+  ++entered;
+  for (std::size_t k = 1; outcome == core::Outcome::kDeadEnd && k < children.size(); ++k) {
+    space.ascend();
+    outcome = space.descend(children[(first + k) % children.size()]);
+    ++entered;
+  }
+  return outcome;
+}
 
 // Knuth's dives from the node `space` stands at (it is left there): up to
 // `count` random paths down the look-ahead tree, each at most kDeepDive
@@ -53,25 +78,13 @@ Dives dive(DpllSpace& space, std::mt19937& random, int count) {
     core::Outcome outcome = core::Outcome::kOpen;
     bool cut = false;  // by the time limit: this dive says nothing
     while (outcome == core::Outcome::kOpen && depth < kDeepDive) {
-      children.clear();
-      core::ChoiceSink<Literal> sink(children);
-      space.choices(sink);
-      if (children.empty()) {
+      const std::optional<core::Outcome> entered =
+          step_down(space, random, children, dives.entered);
+      if (!entered) {
         cut = true;
         break;
       }
-      // A random child; if the look-ahead refutes it on entry, its sibling:
-      // the dive follows the tree's open part down to a node whose children
-      // are all refuted (a dive that stopped at every refuted child would
-      // miss a large subtree hanging off a long chain of them).
-      const std::size_t first = random() % children.size();
-      outcome = space.descend(children[first]);
-      ++dives.entered;
-      for (std::size_t k = 1; outcome == core::Outcome::kDeadEnd && k < children.size(); ++k) {
-        space.ascend();
-        outcome = space.descend(children[(first + k) % children.size()]);
-        ++dives.entered;
-      }
+      outcome = *entered;
       ++depth;
     }
     for (std::uint32_t level = 0; level < depth; ++level) space.ascend();
@@ -121,27 +134,21 @@ CubeTrial try_cubes(DpllSpace space, CdclCubeSolver& cdcl, const DpllEstimate& e
       std::clamp(0.6 * std::log2(std::max(estimate.nodes, 1.0)), 4.0, 20.0));
   std::mt19937 random(1975);  // fixed: the same choice on every run and rank
   std::vector<Literal> children, cube;
+  std::uint64_t entered = 0;
   for (int attempt = 0;
        attempt < 2 * kCubeSamples && trial.samples < kCubeSamples && !trial.decided(); ++attempt) {
     // A random path `depth` decisions down, its refuted children passed by.
     std::uint32_t depth = 0;
     core::Outcome outcome = core::Outcome::kOpen;
     while (outcome == core::Outcome::kOpen && depth < trial.depth) {
-      children.clear();
-      core::ChoiceSink<Literal> sink(children);
-      space.choices(sink);
-      if (children.empty()) break;
-      const std::size_t first = random() % children.size();
-      outcome = space.descend(children[first]);
-      for (std::size_t k = 1; outcome == core::Outcome::kDeadEnd && k < children.size(); ++k) {
-        space.ascend();
-        outcome = space.descend(children[(first + k) % children.size()]);
-      }
+      const std::optional<core::Outcome> step = step_down(space, random, children, entered);
+      if (!step) break;
+      outcome = *step;
       ++depth;
     }
     if (outcome == core::Outcome::kOpen && depth == trial.depth) {
       // DPLL's work below the cube, estimated as for the whole tree; CDCL
-      // gets that much work's worth of conflicts and half of it to win.
+      // wins if it decides the cube with half that work in conflicts.
       const Dives below = dive(space, random, kDives);
       const double dpll_visits = below.nodes() * below.per_node(below.visits);
       const double budget = dpll_visits / kVisitsPerConflict / 2;
