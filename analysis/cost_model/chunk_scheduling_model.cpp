@@ -127,6 +127,7 @@ ChunkPrediction predict_chunk_scheduling(LoopStrategy strategy, const LoopModelI
   for (int i = 0; i < p; ++i) asking.push({start, i});
   std::vector<double> finish(static_cast<std::size_t>(p), start);
   double queue_free = start;
+  double wire_free = start;  // the data of every chunk crosses the one medium
   double owner_debt = 0;
 
   while (!asking.empty()) {
@@ -152,14 +153,19 @@ ChunkPrediction predict_chunk_scheduling(LoopStrategy strategy, const LoopModelI
     prediction.access_s += reply - ask_s;
 
     // Take the chunk off the pool, piece by piece, paying for others' data.
-    double work = 0, data = 0;
+    // The bytes queue for the medium as the chapter's κ(j) = β·L + α·ΣD/B
+    // has them (one after another); the latencies overlap.
+    double work = 0, data = 0, ready = reply;
     while (size > 0) {
       OwnedRange& front = pool.front();
       const std::int64_t take = std::min(size, front.range.count);
       work += input.cost.of({front.range.first, take});
       if (front.owner != who && input.data_bytes_per_iteration > 0) {
-        data += network.latency_s + static_cast<double>(take) * input.data_bytes_per_iteration /
-                                        network.bandwidth_bytes_per_s;
+        const double transfer = static_cast<double>(take) * input.data_bytes_per_iteration /
+                                network.bandwidth_bytes_per_s;
+        wire_free = std::max(reply + network.latency_s, wire_free) + transfer;
+        ready = std::max(ready, wire_free);
+        data += network.latency_s + transfer;
       }
       front.range.first += take;
       front.range.count -= take;
@@ -167,7 +173,7 @@ ChunkPrediction predict_chunk_scheduling(LoopStrategy strategy, const LoopModelI
       size -= take;
     }
     prediction.data_movement_s += data;
-    const double done = input.forecast.finish_time(who, reply + data, work);
+    const double done = input.forecast.finish_time(who, ready, work);
     finish[static_cast<std::size_t>(who)] = done;
     asking.push({done, who});
   }

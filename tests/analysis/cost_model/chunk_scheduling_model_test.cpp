@@ -85,6 +85,23 @@ TEST(ChunkSchedulingModel, ChunksOfAnothersIterationsBringTheirData) {
       0);
 }
 
+TEST(ChunkSchedulingModel, DataTakenAtOnceQueuesForTheOneMedium) {
+  // Processor 2 holds both iterations (1 s each, 100 kB of data, 0.1 s at
+  // 1 MB/s); processors 0 and 1 ask at 0 and take one each. Their data cross
+  // the medium one after the other: in by 0.1 and 0.2 s, done at 1.1 and 1.2.
+  LoopModelInput input = uniform_loop(2, {1, 1, 1}, 1.0);
+  input.start.held = {{}, {}, {{0, 2}}};
+  input.data_bytes_per_iteration = 1e5;
+  NetworkModel network = testing::free_network();
+  network.bandwidth_bytes_per_s = 1e6;
+  const auto p = predict_chunk_scheduling(LoopStrategy::kSs, input, network);
+  ASSERT_EQ(p.finish_s.size(), 3u);
+  EXPECT_NEAR(p.finish_s[0], 1.1, 1e-6);
+  EXPECT_NEAR(p.finish_s[1], 1.2, 1e-6);
+  EXPECT_NEAR(p.data_movement_s, 0.2, 1e-6);
+  EXPECT_NEAR(p.time_s, 1.2, 1e-6);
+}
+
 TEST(ChunkSchedulingModel, FewerLargerChunksWinOnASlowNetwork) {
   // 10 ms iterations, 2 ms messages: one iteration a request is costly.
   const auto input = uniform_loop(4000, {1, 0.5, 0.25, 0.5});
