@@ -91,7 +91,8 @@ std::optional<core::LoopResult<typename K::Output>> run_checked_loop(
     Print&& print, AppDetails&& details = {}) {
   core::LoopConfig loop = setup.loop;
   schemes::LoopSchemeOptions options = setup.options.scheme;
-  const bool needs_model = setup.options.predict || run.config().scheme == "auto";
+  const bool needs_model = setup.options.predict || run.config().scheme == "auto" ||
+                           run.config().scheme == "auto-adaptive";
   std::shared_ptr<const schemes::FunctionLoopModel> model;
   if (needs_model) {
     model = make_loop_model(prototype, run.config(), setup.loop.bitonic,

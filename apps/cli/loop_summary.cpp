@@ -1,6 +1,9 @@
 #include "apps/cli/loop_summary.hpp"
 
+#include <algorithm>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "apps/cli/number_text.hpp"
 
@@ -43,9 +46,22 @@ void print_loop_summary(std::ostream& out, const core::RunIdentity& identity,
             << number_text("%.4g", candidate.at("predicted_s").get<double>());
       out << '\n';
     }
-    if (decisions.size() > kShown)
-      out << config.scheme << ": " << decisions.size()
-          << " decisions in all (the record has each)\n";
+    if (decisions.size() > kShown) {
+      // How often each was chosen, in the order first chosen.
+      std::vector<std::pair<std::string, int>> tally;
+      for (const nlohmann::json& decision : decisions) {
+        const std::string chosen = decision.at("chosen").get<std::string>();
+        auto it = std::find_if(tally.begin(), tally.end(),
+                               [&](const auto& entry) { return entry.first == chosen; });
+        if (it == tally.end())
+          tally.emplace_back(chosen, 1);
+        else
+          ++it->second;
+      }
+      out << config.scheme << ": " << decisions.size() << " decisions in all:";
+      for (const auto& [chosen, times] : tally) out << ' ' << chosen << " x" << times;
+      out << " (the record has each)\n";
+    }
   }
   if (result.per_worker && result.per_worker->size() > 1) {
     out << "per worker (iterations / busy s / idle s):";

@@ -18,6 +18,9 @@ class HeldIterations {
   void clear() { sets_.clear(); }
   void push_back(const IterationSet& set) { sets_.push_back(set); }
 
+  // What is held, in the order it will be done.
+  std::vector<IterationSet> sets() const { return {sets_.begin(), sets_.end()}; }
+
   std::uint64_t count() const {
     std::uint64_t total = 0;
     for (const IterationSet& set : sets_) total += set.count;

@@ -36,6 +36,8 @@ class LoopContext {
 
   // Iterations this worker holds and has not done yet.
   virtual std::uint64_t remaining() const = 0;
+  // Those iterations, in the order this worker would do them.
+  virtual std::vector<IterationSet> held() const = 0;
   // The profile since the last mark: iterations done and the seconds spent
   // doing them (busy time, the load included).
   virtual std::uint64_t done_since_mark() const = 0;

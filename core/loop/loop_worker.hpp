@@ -169,6 +169,7 @@ class LoopWorker final : private LoopContext {
   std::uint64_t iterations() const override { return iterations_; }
   const LoadModel& load() const override { return load_; }
   std::uint64_t remaining() const override { return owned_.count(); }
+  std::vector<IterationSet> held() const override { return owned_.sets(); }
   std::uint64_t done_since_mark() const override { return profile_done_; }
   double busy_since_mark() const override { return profile_busy_; }
   void mark_profile() override {

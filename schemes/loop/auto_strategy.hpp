@@ -11,19 +11,36 @@
 // scheme gets the iterations left as its pool (each stays with its holder
 // until a chunk's taker asks for its data).
 //
-// The choice and every candidate's predicted time are reported (the run
-// record's "auto" object).
+// `--scheme auto-adaptive` (the chapter's future work) decides again at later
+// synchronizations while its choice is a global interrupt strategy or
+// static-block: the next processor out of work interrupts everyone as at the
+// first one (profiles to all, each now with the iterations it holds and the
+// work it did since the last decision), and the model, started from where
+// the loop stands, picks again among the whole family. Those
+// synchronizations are auto's own, every processor hearing every profile so
+// that all decide alike; a local strategy (whose groups synchronize apart), a
+// self-scheduling scheme or profiled, once chosen, keeps the rest of the loop.
+//
+// Under an external load, a candidate's predicted time is its mean over
+// futures of the chapter's load model drawn from what the synchronization
+// saw (analysis/cost_model/load_futures.hpp).
+//
+// The choices and every candidate's predicted times are reported (the run
+// record's "auto" or "auto-adaptive" object).
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "analysis/cost_model/iteration_cost.hpp"
 #include "analysis/cost_model/loop_model_input.hpp"
-#include "analysis/cost_model/strategy_choice.hpp"
 #include "core/loop/loop_scheme.hpp"
+#include "schemes/loop/auto_prediction.hpp"
 #include "schemes/loop/interrupt_strategy.hpp"
 #include "schemes/loop/loop_scheme_options.hpp"
 #include "schemes/loop/pool_scheme.hpp"
@@ -44,10 +61,11 @@ class AutoStrategy final : public core::LoopScheme {
  public:
   using MakeScheme = std::unique_ptr<core::LoopScheme> (*)(std::string_view,
                                                            const LoopSchemeOptions&);
+  enum class Mode { kOnce, kAdaptive };
 
-  AutoStrategy(const LoopSchemeOptions& options, MakeScheme make)
-      : options_(options), make_(make) {}
-  std::string_view name() const override { return "auto"; }
+  AutoStrategy(const LoopSchemeOptions& options, MakeScheme make, Mode mode = Mode::kOnce)
+      : options_(options), make_(make), mode_(mode) {}
+  std::string_view name() const override { return mode_ == Mode::kOnce ? "auto" : "auto-adaptive"; }
 
   std::vector<core::IterationSet> initial_share(int rank, int size, std::uint64_t n) override {
     const core::IterationSet block = equal_block(rank, size, n);
@@ -59,25 +77,36 @@ class AutoStrategy final : public core::LoopScheme {
     delegate_.reset();
     early_messages_.clear();
     early_work_.clear();
-    profiles_.assign(ctx.size(), Profile{});
-    heard_ = 0;
+    arrived_.clear();
+    epoch_ = 0;
     synchronizing_ = false;
+    retired_ = false;
     started_ = ctx.now();
+    done_before_ = 0;
+    busy_before_ = 0;
+    rates_.assign(static_cast<std::size_t>(ctx.size()), 0);
+    if (mode_ == Mode::kAdaptive) {
+      cost_ = loop_cost(ctx);
+      held_work_ = work_of(ctx.held());
+      arrived_work_ = 0;
+    }
   }
 
   void on_idle(core::LoopContext& ctx) override {
-    if (delegate_) return delegate_->on_idle(ctx);
-    if (synchronizing_ || ctx.size() < 2) return;
-    synchronize(ctx);
+    if (delegate_ && !redecides()) return delegate_->on_idle(ctx);
+    if (synchronizing_ || committing_ || retired_ || ctx.size() < 2) return;
+    synchronize(ctx, epoch_ + 1);
   }
 
   void on_message(core::LoopContext& ctx, int from, const core::LoopSchemeMessage& m) override {
     if (m.kind == kProfile) {
-      if (!synchronizing_) synchronize(ctx);
-      take(ctx, from, m);
+      const int epoch = m.list.empty() ? 1 : static_cast<int>(m.list[0]);
+      if (epoch <= epoch_ && !synchronizing_) return;  // cannot happen: decided without it
+      if (!synchronizing_ && epoch == epoch_ + 1) synchronize(ctx, epoch);
+      take(ctx, epoch, from, m);
       return;
     }
-    if (delegate_) return delegate_->on_message(ctx, from, m);
+    if (delegate_ && !synchronizing_) return delegate_->on_message(ctx, from, m);
     early_messages_.push_back({from, m});
   }
 
@@ -85,7 +114,9 @@ class AutoStrategy final : public core::LoopScheme {
     if (delegate_) delegate_->on_chunk(ctx, chunk);
   }
   void on_work(core::LoopContext& ctx, int from, std::uint64_t count) override {
-    if (delegate_) return delegate_->on_work(ctx, from, count);
+    retired_ = false;
+    if (mode_ == Mode::kAdaptive) arrived_work_ += work_of_last(ctx.held(), count);
+    if (delegate_ && !synchronizing_) return delegate_->on_work(ctx, from, count);
     early_work_.push_back({from, count});
   }
   void on_quantum(core::LoopContext& ctx) override {
@@ -113,37 +144,100 @@ class AutoStrategy final : public core::LoopScheme {
   }
 
  private:
-  static constexpr std::int32_t kProfile = 11;  // values: done, busy (ns), remaining, elapsed (ns)
+  // values: done, busy (ns), remaining, elapsed (ns); auto-adaptive's list:
+  // the synchronization's number, the work done since the last one (ns of
+  // the base processor), then the held iteration sets (first, count, block,
+  // stride each).
+  static constexpr std::int32_t kProfile = 11;
 
-  struct Profile {
-    bool heard = false;
-    std::uint64_t done = 0;
-    double busy = 0;
-    std::uint64_t remaining = 0;
-    double elapsed = 0;
-  };
+  // Whether the scheme chosen last leaves the next synchronization to auto.
+  bool redecides() const {
+    if (mode_ != Mode::kAdaptive || decisions_.empty()) return false;
+    const std::string& chosen = decisions_.back().chosen;
+    return chosen == "gcdlb" || chosen == "gddlb" || chosen == "static-block";
+  }
+
+  analysis::cost_model::IterationCost loop_cost(const core::LoopContext& ctx) const {
+    const int loop = ctx.loop();
+    const LoopModel& model = *options_.model;
+    return analysis::cost_model::IterationCost::from_function(
+        static_cast<std::int64_t>(ctx.iterations()), [&](std::int64_t i) {
+          return model.iteration_seconds(loop, static_cast<std::uint64_t>(i));
+        });
+  }
+
+  double work_of(const std::vector<core::IterationSet>& sets) const {
+    double work = 0;
+    for (const core::IterationSet& set : sets)
+      set.for_each_range([&](std::uint64_t first, std::uint64_t count) {
+        work += cost_.of({static_cast<std::int64_t>(first), static_cast<std::int64_t>(count)});
+      });
+    return work;
+  }
+
+  // Work that arrives is appended to what is held: the last `count` iterations.
+  double work_of_last(const std::vector<core::IterationSet>& sets, std::uint64_t count) const {
+    double work = 0;
+    for (auto set = sets.rbegin(); set != sets.rend() && count > 0; ++set) {
+      std::vector<core::IterationSet> head, tail;
+      core::split_iterations(*set, set->count - std::min(count, set->count), head, tail);
+      work += work_of(tail);
+      count -= std::min(count, set->count);
+    }
+    return work;
+  }
 
   // Stop and tell everyone how it went (the chapter's interrupt and profiles,
   // to all as the distributed balancer does, so every processor decides).
-  void synchronize(core::LoopContext& ctx) {
+  void synchronize(core::LoopContext& ctx, int epoch) {
     synchronizing_ = true;
+    epoch_ = epoch;
     ctx.pause();
     core::LoopSchemeMessage profile;
     profile.kind = kProfile;
-    profile.values = {
-        static_cast<std::int64_t>(ctx.done_since_mark()), std::llround(ctx.busy_since_mark() * 1e9),
-        static_cast<std::int64_t>(ctx.remaining()), std::llround((ctx.now() - started_) * 1e9)};
+    // Measured since the last decision. The profile's mark is left where it
+    // is: what a scheme chosen for good measures first includes the time
+    // before it, as under auto.
+    const std::uint64_t done = ctx.done_since_mark() - done_before_;
+    const double busy = ctx.busy_since_mark() - busy_before_;
+    done_before_ = ctx.done_since_mark();
+    busy_before_ = ctx.busy_since_mark();
+    profile.values = {static_cast<std::int64_t>(done), std::llround(busy * 1e9),
+                      static_cast<std::int64_t>(ctx.remaining()),
+                      std::llround((ctx.now() - started_) * 1e9)};
+    if (mode_ == Mode::kAdaptive) {
+      // Done since the last decision: what was held then and what came
+      // since, less what is held now (nothing is sent but at decisions).
+      const double work = held_work_ + arrived_work_ - work_of(ctx.held());
+      profile.list = {epoch, std::llround(std::max(0.0, work) * 1e9)};
+      for (const core::IterationSet& set : ctx.held()) {
+        for (std::uint64_t value : {set.first, set.count, set.block, set.stride})
+          profile.list.push_back(static_cast<std::int64_t>(value));
+      }
+    }
     for (int other = 0; other < ctx.size(); ++other)
       if (other != ctx.rank()) ctx.send(other, profile);
-    take(ctx, ctx.rank(), profile);
+    take(ctx, epoch, ctx.rank(), profile);
   }
 
-  void take(core::LoopContext& ctx, int from, const core::LoopSchemeMessage& m) {
-    Profile& p = profiles_[from];
-    if (p.heard) return;
-    p = {true, static_cast<std::uint64_t>(m.values[0]), static_cast<double>(m.values[1]) * 1e-9,
-         static_cast<std::uint64_t>(m.values[2]), static_cast<double>(m.values[3]) * 1e-9};
-    if (++heard_ == ctx.size()) decide(ctx);
+  void take(core::LoopContext& ctx, int epoch, int from, const core::LoopSchemeMessage& m) {
+    std::map<int, SynchronizationProfile>& profiles = arrived_[epoch];
+    if (profiles.count(from)) return;
+    SynchronizationProfile& p = profiles[from];
+    p.done = static_cast<std::uint64_t>(m.values[0]);
+    p.busy = static_cast<double>(m.values[1]) * 1e-9;
+    p.remaining = static_cast<std::uint64_t>(m.values[2]);
+    p.elapsed = static_cast<double>(m.values[3]) * 1e-9;
+    if (m.list.size() >= 2) {
+      p.work = static_cast<double>(m.list[1]) * 1e-9;
+      for (std::size_t i = 2; i + 3 < m.list.size(); i += 4) {
+        p.held.push_back(
+            {static_cast<std::uint64_t>(m.list[i]), static_cast<std::uint64_t>(m.list[i + 1]),
+             static_cast<std::uint64_t>(m.list[i + 2]), static_cast<std::uint64_t>(m.list[i + 3])});
+      }
+    }
+    if (synchronizing_ && epoch == epoch_ && static_cast<int>(profiles.size()) == ctx.size())
+      decide(ctx);
   }
 
   void decide(core::LoopContext& ctx) {
@@ -151,58 +245,79 @@ class AutoStrategy final : public core::LoopScheme {
     const auto n = static_cast<std::int64_t>(ctx.iterations());
     const int loop = ctx.loop();
     const LoopModel& loop_model = *options_.model;
-    const model::IterationCost cost = model::IterationCost::from_function(n, [&](std::int64_t i) {
-      return loop_model.iteration_seconds(loop, static_cast<std::uint64_t>(i));
-    });
-    std::vector<model::ProcessorLoad> loads;
+    std::vector<SynchronizationProfile> profiles;
+    for (auto& entry : arrived_[epoch_]) profiles.push_back(std::move(entry.second));
+    arrived_.erase(epoch_);
     double time = 0;
-    for (const Profile& profile : profiles_) {
-      loads.push_back({static_cast<std::int64_t>(profile.done), profile.busy});
-      time = std::max(time, profile.elapsed);
+    for (const SynchronizationProfile& profile : profiles) time = std::max(time, profile.elapsed);
+
+    const bool first = decisions_.empty() || decisions_.back().loop != loop;
+    model::LoopModelInput input =
+        first ? first_synchronization_input(
+                    profiles, mode_ == Mode::kAdaptive ? cost_ : loop_cost(ctx), n, time)
+              : later_synchronization_input(profiles, cost_, time, rates_);
+    if (first && mode_ == Mode::kAdaptive) {
+      // The speeds seen so far, for a processor that does nothing before the next decision.
+      for (std::size_t r = 0; r < profiles.size(); ++r) {
+        if (profiles[r].busy > 0 && profiles[r].work > 0)
+          rates_[r] = profiles[r].work / profiles[r].busy;
+      }
     }
-    const model::FirstSynchronization first =
-        model::observe_first_synchronization(n, cost, loads, time);
-    model::LoopModelInput input;
-    input.cost = cost;
-    input.start = first.start;
-    input.forecast = first.forecast;
     input.data_bytes_per_iteration = loop_model.data_bytes_per_iteration(loop);
     describe_tunables(options_, input);
-    const std::vector<model::StrategyPrediction> predictions =
-        model::predict_strategies(input, loop_model.network());
-    const model::StrategyPrediction& best = model::best_prediction(predictions);
     AutoDecision& decision = decisions_.emplace_back();
     decision.loop = loop;
-    decision.chosen = std::string(model::strategy_name(best.strategy));
-    for (const auto& prediction : predictions)
-      decision.predicted.emplace_back(std::string(model::strategy_name(prediction.strategy)),
-                                      prediction.time_s);
-    std::sort(decision.predicted.begin(), decision.predicted.end(),
-              [](const auto& a, const auto& b) { return a.second < b.second; });
+    ExternalLoad load;
+    for (int i = 0; i < ctx.size(); ++i) load.nominal_speeds.push_back(ctx.load().speed(i));
+    load.max_load = ctx.load().options().max_load;
+    load.persistence_s = ctx.load().options().persistence;
+    // The model's own draws, alike on every processor: not the run's seed.
+    load.seed = 0x9e3779b97f4a7c15ULL ^ (static_cast<std::uint64_t>(loop) << 20) ^
+                static_cast<std::uint64_t>(epoch_);
+    decision.predicted =
+        expected_times(input, loop_model.network(),
+                       first ? std::span<const model::LoopStrategy>(model::kLoopStrategies)
+                             : std::span<const model::LoopStrategy>(kLaterCandidates),
+                       load);
+    std::stable_sort(decision.predicted.begin(), decision.predicted.end(),
+                     [](const auto& a, const auto& b) { return a.second < b.second; });
+    decision.chosen = decision.predicted.front().first;
     decision.at_seconds = time;  // since this loop began
-    commit(ctx);
+    synchronizing_ = false;
+    committing_ = true;
+    commit(ctx, profiles);
+    committing_ = false;
+    if (mode_ == Mode::kAdaptive) {
+      held_work_ = work_of(ctx.held());  // what arrived early is in it, what was sent is not
+      arrived_work_ = 0;
+    }
+    // Out of work and given none: leave the next synchronization to another.
+    retired_ = ctx.remaining() == 0;
     // What the processors that decided first sent meanwhile, in order.
     for (const auto& [from, message] : early_messages_) delegate_->on_message(ctx, from, message);
     for (const auto& [from, count] : early_work_) delegate_->on_work(ctx, from, count);
+    if (!early_work_.empty()) retired_ = false;
     early_messages_.clear();
     early_work_.clear();
+    // Another processor, done deciding, has already run out and called the next one.
+    if (redecides() && arrived_.count(epoch_ + 1)) synchronize(ctx, epoch_ + 1);
   }
 
   // The chosen scheme takes over where the loop stands.
-  void commit(core::LoopContext& ctx) {
+  void commit(core::LoopContext& ctx, const std::vector<SynchronizationProfile>& profiles) {
     const int p = ctx.size();
     delegate_ = make_(decisions_.back().chosen, options_);
     if (auto* interrupt = dynamic_cast<InterruptStrategy*>(delegate_.get())) {
       std::vector<InterruptStrategy::Profile> everyone;
       for (int r = 0; r < p; ++r)
-        everyone.push_back({r, profiles_[r].done, profiles_[r].busy, profiles_[r].remaining});
+        everyone.push_back({r, profiles[r].done, profiles[r].busy, profiles[r].remaining});
       interrupt->adopt(ctx, everyone);  // resumes
       return;
     }
     if (auto* profiled = dynamic_cast<Profiled*>(delegate_.get())) {
       std::vector<double> rates;
       std::vector<std::uint64_t> remaining;
-      for (const Profile& profile : profiles_) {
+      for (const SynchronizationProfile& profile : profiles) {
         rates.push_back(profile.busy > 0 ? static_cast<double>(profile.done) / profile.busy : 0);
         remaining.push_back(profile.remaining);
       }
@@ -210,18 +325,20 @@ class AutoStrategy final : public core::LoopScheme {
       return;
     }
     if (delegate_->uses_pool()) {
-      // The iterations left become the pool, each with the processor that holds it.
+      // Only at the first synchronization (kLaterCandidates), where the
+      // blocks were equal: the iterations left become the pool, each with
+      // the processor that holds it.
       std::vector<std::pair<core::IterationSet, int>> pieces;
       for (int r = 0; r < p; ++r) {
         const core::IterationSet block = equal_block(r, p, ctx.iterations());
-        const std::uint64_t left = profiles_[r].remaining;
+        const std::uint64_t left = profiles[r].remaining;
         pieces.emplace_back(core::IterationSet::range(block.first + block.count - left, left), r);
       }
       // The pool scheme starts before the pool is refilled: refilling serves
       // the chunk requests that processors which decided first sent here,
       // and the scheme sizes them (AWF's weights, factoring's batches).
       std::uint64_t left = 0;
-      for (const Profile& profile : profiles_) left += profile.remaining;
+      for (const SynchronizationProfile& profile : profiles) left += profile.remaining;
       static_cast<PoolScheme*>(delegate_.get())->start_pool(ctx, left);
       ctx.refill_pool(pieces);
       ctx.release_remaining();
@@ -236,15 +353,27 @@ class AutoStrategy final : public core::LoopScheme {
 
   LoopSchemeOptions options_;
   MakeScheme make_;
-  std::unique_ptr<core::LoopScheme> delegate_;  // the chosen scheme, once chosen
-  std::vector<Profile> profiles_;
+  Mode mode_;
+  std::unique_ptr<core::LoopScheme> delegate_;  // the scheme chosen last
+  // Profiles by synchronization: the next one's can come before this one is decided.
+  std::map<int, std::map<int, SynchronizationProfile>> arrived_;
   // The chosen scheme's messages and work that came before this processor
   // had every profile, kept for it.
   std::vector<std::pair<int, core::LoopSchemeMessage>> early_messages_;
   std::vector<std::pair<int, std::uint64_t>> early_work_;
-  int heard_ = 0;
+  int epoch_ = 0;  // the synchronizations auto called in this loop
   bool synchronizing_ = false;
+  bool committing_ = false;
+  bool retired_ = false;  // out of work after a decision that gave it none
   double started_ = 0;
+  std::uint64_t done_before_ = 0;  // the profile's counts at the last synchronization
+  double busy_before_ = 0;
+  std::vector<double> rates_;  // auto-adaptive: each processor's last measured speed
+  // auto-adaptive: this loop's iteration costs, and this processor's work
+  // (base seconds) held after the last decision and received since.
+  analysis::cost_model::IterationCost cost_ = analysis::cost_model::IterationCost::uniform(1);
+  double held_work_ = 0;
+  double arrived_work_ = 0;
   std::vector<AutoDecision> decisions_;
 };
 

@@ -45,6 +45,14 @@ std::unique_ptr<core::LoopScheme> make_auto(const LoopSchemeOptions& options) {
   return std::make_unique<AutoStrategy>(options, &make_by_name);
 }
 
+std::unique_ptr<core::LoopScheme> make_auto_adaptive(const LoopSchemeOptions& options) {
+  if (!options.model) {
+    throw std::invalid_argument(
+        "--scheme auto-adaptive needs the loop's model (a loop command gives it)");
+  }
+  return std::make_unique<AutoStrategy>(options, &make_by_name, AutoStrategy::Mode::kAdaptive);
+}
+
 struct LoopSchemeInfo {
   std::string_view name;
   std::string_view summary;
@@ -78,6 +86,9 @@ constexpr std::array kLoopSchemes = {
                    &make<LocalDistributedDlb>},
     LoopSchemeInfo{"auto", "the cost model's choice at the first synchronization (Zaki et al.)",
                    &make_auto},
+    LoopSchemeInfo{"auto-adaptive",
+                   "auto, deciding again at later synchronizations while its choice is global",
+                   &make_auto_adaptive},
 };
 
 std::unique_ptr<core::LoopScheme> make_by_name(std::string_view name,

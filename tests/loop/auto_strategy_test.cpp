@@ -57,7 +57,9 @@ schemes::LoopSchemeOptions options_for(const SyntheticLoop& kernel, const core::
 
 struct Outcome {
   double seconds = 0;
-  std::string chosen;  // auto's first decision
+  std::string chosen;                // auto's first decision
+  std::vector<std::string> choices;  // every decision, in order
+  std::vector<double> decided_at;    // when, since the loop began
 };
 
 Outcome run(const std::string& scheme, const SyntheticLoop& kernel, const core::RunConfig& config,
@@ -68,9 +70,15 @@ Outcome run(const std::string& scheme, const SyntheticLoop& kernel, const core::
   loop.load = load;
   const auto result = core::run_loop<SyntheticLoop>(config, loop, [&] { return kernel; });
   EXPECT_TRUE(kernel.matches(core::run_loops_sequentially(kernel), result.output)) << scheme;
-  Outcome outcome{result.seconds, ""};
-  if (result.scheme_report.is_object() && !result.scheme_report["decisions"].empty())
+  Outcome outcome;
+  outcome.seconds = result.seconds;
+  if (result.scheme_report.is_object() && !result.scheme_report["decisions"].empty()) {
     outcome.chosen = result.scheme_report["decisions"][0]["chosen"].get<std::string>();
+    for (const auto& decision : result.scheme_report["decisions"]) {
+      outcome.choices.push_back(decision["chosen"].get<std::string>());
+      outcome.decided_at.push_back(decision["decided_at_s"].get<double>());
+    }
+  }
   return outcome;
 }
 
@@ -110,6 +118,51 @@ TEST(AutoStrategy, ASlowProcessorOnACheapNetworkIsBalanced) {
   EXPECT_LT(automatic.seconds, 0.5 * static_seconds);
   EXPECT_LT(automatic.seconds, 1.15 * best)
       << "auto chose " << automatic.chosen << ", the best was " << best_name;
+}
+
+TEST(AutoAdaptive, DecidesAgainWhileItsChoiceIsGlobalAndLosesNoIteration) {
+  // Loads redrawn every 0.5 s on a cheap network: the first decision is a
+  // global interrupt strategy (as auto's), and while the choice stays one,
+  // each later synchronization is auto-adaptive's and decides again among
+  // the strategies that can take over there. run() checks the result.
+  SyntheticOptions synthetic;
+  synthetic.iterations = 4000;
+  const SyntheticLoop kernel(synthetic);
+  const core::RunConfig config = simulated(4, {"t_unit=1e-3", "t_node=0"});
+  const core::LoadOptions load{{}, 5, 0.5, 1};
+  const Outcome once = run("auto", kernel, config, load);
+  const Outcome adaptive = run("auto-adaptive", kernel, config, load);
+  ASSERT_EQ(once.choices.size(), 1u);
+  ASSERT_GT(adaptive.choices.size(), 2u);
+  EXPECT_EQ(adaptive.choices.front(), once.chosen);
+  EXPECT_TRUE(adaptive.choices.front() == "gcdlb" || adaptive.choices.front() == "gddlb")
+      << adaptive.choices.front();
+  const std::vector<std::string> later = {"static-block", "profiled", "gcdlb",
+                                          "gddlb",        "lcdlb",    "lddlb"};
+  for (std::size_t k = 1; k < adaptive.choices.size(); ++k) {
+    EXPECT_NE(std::find(later.begin(), later.end(), adaptive.choices[k]), later.end())
+        << "decision " << k << " chose " << adaptive.choices[k];
+    EXPECT_GT(adaptive.decided_at[k], adaptive.decided_at[k - 1]);
+    // Only a global strategy or static-block leaves the next decision to auto.
+    const std::string& before = adaptive.choices[k - 1];
+    EXPECT_TRUE(before == "gcdlb" || before == "gddlb" || before == "static-block") << before;
+  }
+}
+
+TEST(AutoAdaptive, DecidesOnceWhenItsFirstChoiceIsAPool) {
+  // Moving 4 KiB with each iteration, a processor at a tenth of the others'
+  // speed: the first choice is a self-scheduling scheme, which keeps the loop.
+  SyntheticOptions synthetic;
+  synthetic.iterations = 4000;
+  synthetic.data = 4096;
+  const SyntheticLoop kernel(synthetic);
+  const core::RunConfig config = simulated(4, {"t_unit=1e-3", "t_node=0"});
+  const core::LoadOptions load{{1, 1, 1, 0.1}, 0, 1, 1};
+  const Outcome once = run("auto", kernel, config, load);
+  const Outcome adaptive = run("auto-adaptive", kernel, config, load);
+  ASSERT_EQ(adaptive.choices.size(), 1u);
+  EXPECT_EQ(adaptive.chosen, once.chosen);
+  EXPECT_DOUBLE_EQ(adaptive.seconds, once.seconds);
 }
 
 }  // namespace
