@@ -114,6 +114,9 @@ ChunkPrediction predict_chunk_scheduling(LoopStrategy strategy, const LoopModelI
     weights = awf_weights_from_rates(speeds);
   }
   ChunkRule rule(strategy, input, remaining, weights);
+  double pool_work = 0;
+  for (const OwnedRange& piece : pool) pool_work += input.cost.of(piece.range);
+  const double mean_iteration = remaining > 0 ? pool_work / static_cast<double>(remaining) : 0;
 
   ChunkPrediction prediction;
   prediction.strategy = strategy;
@@ -163,9 +166,17 @@ ChunkPrediction predict_chunk_scheduling(LoopStrategy strategy, const LoopModelI
       if (front.owner != who && input.data_bytes_per_iteration > 0) {
         const double transfer = static_cast<double>(take) * input.data_bytes_per_iteration /
                                 network.bandwidth_bytes_per_s;
-        wire_free = std::max(reply + network.latency_s, wire_free) + transfer;
+        // The taker asks the holder, which answers between its iterations:
+        // half of one on average while it computes.
+        const int holder = front.owner;
+        const double asked = reply + network.latency_s;
+        const double answered =
+            asked + (asked < finish[static_cast<std::size_t>(holder)]
+                         ? 0.5 * mean_iteration / input.forecast.speed(holder, asked)
+                         : 0);
+        wire_free = std::max(answered + network.latency_s, wire_free) + transfer;
         ready = std::max(ready, wire_free);
-        data += network.latency_s + transfer;
+        data += (answered - reply) + network.latency_s + transfer;
       }
       front.range.first += take;
       front.range.count -= take;

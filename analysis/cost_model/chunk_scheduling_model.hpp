@@ -18,7 +18,10 @@
 // that arrive together wait for each other. The owner computes too and pays s
 // for every request it serves — except for the shared iterator, whose
 // fetch-and-add is one-sided. A chunk whose iterations another processor
-// holds brings their data: one message, L + c·D/B, its bytes queued behind
+// holds brings their data: the taker asks the holder (L), which answers
+// between its iterations (half of one on average while it computes; a
+// processor looks at its mail after each iteration), and the data comes in
+// one message, L + c·D/B, its bytes queued behind
 // the other chunks' on the one medium (the chapter's Ethernet, whose data
 // movement κ(j) the interrupt strategies pay alike). Processors compute at the
 // forecast's effective speeds; the time is the last one's finish.

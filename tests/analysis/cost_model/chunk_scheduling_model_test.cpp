@@ -77,8 +77,15 @@ TEST(ChunkSchedulingModel, ChunksOfAnothersIterationsBringTheirData) {
   auto p = predict_chunk_scheduling(LoopStrategy::kSs, input, testing::hand_network());
   // The queue hands out iterations in order: processor 1's first chunk is
   // iteration 1, held by processor 0, and processor 0's second is iteration
-  // 2, held by processor 1: two messages of 0.002 + 2000/1e6 = 0.004 s.
-  EXPECT_NEAR(p.data_movement_s, 0.008, kEps);
+  // 2, held by processor 1. Each time the taker asks (0.002 s), the holder
+  // is in the middle of an iteration and answers after it (half of one on
+  // average, 0.5 s), and the data comes back in 0.002 + 2000/1e6 s: 0.506 s.
+  //   1: reply at 0.005032 (AccessCostsByHand), data in by 0.511032, done
+  //      1.511032; 0: asks at 1.001, served 1.002, data in by 1.508, done
+  //      2.508; 1: asks at 1.511032, its own iteration 3, done 2.516064.
+  EXPECT_NEAR(p.data_movement_s, 2 * 0.506, kEps);
+  ASSERT_EQ(p.finish_s.size(), 2u);
+  EXPECT_NEAR(p.finish_s[1], 2.516064, kEps);
   input.data_bytes_per_iteration = 0;  // replicated data moves nothing
   EXPECT_EQ(
       predict_chunk_scheduling(LoopStrategy::kSs, input, testing::hand_network()).data_movement_s,
