@@ -40,8 +40,8 @@ void add_loop_options(CLI::App& command, LoopOptions& options) {
                 "print every scheme's predicted time (the cost model), and do not run")
       ->group(group);
   add("--network", options.network,
-      "the network model for --predict and --scheme auto, from `stacksplit netchar --out` "
-      "(default: measured now)");
+      "the network model for --predict and --scheme auto(-adaptive), from `stacksplit netchar "
+      "--out` (default: measured now)");
   add("--chunk", options.scheme.chunk,
       "chunk size: ss, shared-iterator, static-cyclic (default 1); profiled's chunk_size (0: "
       "re-partition in blocks)");

@@ -143,6 +143,7 @@ TEST(Cli, ABadOrMismatchedNetworkFileIsOneLineAndExitStatus2) {
   std::ofstream(garbage) << "{\"latency_s\": 1,";
   for (const std::string& arguments :
        {"loop mxm --n 40 --scheme auto --network " + garbage,
+        "loop mxm --n 40 --scheme auto-adaptive --network " + garbage,
         "loop mxm --n 40 --predict --network " + dir + "/no_such_network.json",
         // measured on the simulated machine, used on threads
         "loop mxm --n 40 --scheme auto --runtime threads --network " + measured}) {
