@@ -64,12 +64,21 @@ inline analysis::cost_model::LoopModelInput first_synchronization_input(
   return input;
 }
 
-// `rates` keeps each processor's last measured speed (base seconds of work
-// a second): one that did nothing since the last decision keeps it, one
+// Each processor's speed since the last decision (base seconds of work a
+// second), where it worked; one that did nothing since keeps the rate it had.
+inline void note_rates(const std::vector<SynchronizationProfile>& profiles,
+                       std::vector<double>& rates) {
+  for (std::size_t r = 0; r < profiles.size(); ++r)
+    if (profiles[r].busy > 0 && profiles[r].work > 0)
+      rates[r] = profiles[r].work / profiles[r].busy;
+}
+
+// From where the loop stands, at the rates known (note_rates); a processor
 // never measured counts as the slowest seen.
 inline analysis::cost_model::LoopModelInput later_synchronization_input(
     const std::vector<SynchronizationProfile>& profiles,
-    const analysis::cost_model::IterationCost& cost, double time, std::vector<double>& rates) {
+    const analysis::cost_model::IterationCost& cost, double time,
+    const std::vector<double>& rates) {
   namespace model = analysis::cost_model;
   model::LoopModelInput input;
   input.cost = cost;
@@ -85,7 +94,6 @@ inline analysis::cost_model::LoopModelInput later_synchronization_input(
         ranges.push_back({static_cast<std::int64_t>(first), static_cast<std::int64_t>(count)});
       });
     input.start.held.push_back(std::move(ranges));
-    if (profile.busy > 0 && profile.work > 0) rates[r] = profile.work / profile.busy;
     speeds.push_back(rates[r]);
     if (rates[r] > 0) slowest = slowest > 0 ? std::min(slowest, rates[r]) : rates[r];
   }

@@ -208,9 +208,10 @@ class AutoStrategy final : public core::LoopScheme {
     if (mode_ == Mode::kAdaptive) {
       // Done since the last decision: what was held then and what came
       // since, less what is held now (nothing is sent but at decisions).
-      const double work = held_work_ + arrived_work_ - work_of(ctx.held());
+      const std::vector<core::IterationSet> held = ctx.held();
+      const double work = held_work_ + arrived_work_ - work_of(held);
       profile.list = {epoch, std::llround(std::max(0.0, work) * 1e9)};
-      for (const core::IterationSet& set : ctx.held()) {
+      for (const core::IterationSet& set : held) {
         for (std::uint64_t value : {set.first, set.count, set.block, set.stride})
           profile.list.push_back(static_cast<std::int64_t>(value));
       }
@@ -252,17 +253,11 @@ class AutoStrategy final : public core::LoopScheme {
     for (const SynchronizationProfile& profile : profiles) time = std::max(time, profile.elapsed);
 
     const bool first = decisions_.empty() || decisions_.back().loop != loop;
+    if (mode_ == Mode::kAdaptive) note_rates(profiles, rates_);
     model::LoopModelInput input =
         first ? first_synchronization_input(
                     profiles, mode_ == Mode::kAdaptive ? cost_ : loop_cost(ctx), n, time)
               : later_synchronization_input(profiles, cost_, time, rates_);
-    if (first && mode_ == Mode::kAdaptive) {
-      // The speeds seen so far, for a processor that does nothing before the next decision.
-      for (std::size_t r = 0; r < profiles.size(); ++r) {
-        if (profiles[r].busy > 0 && profiles[r].work > 0)
-          rates_[r] = profiles[r].work / profiles[r].busy;
-      }
-    }
     input.data_bytes_per_iteration = loop_model.data_bytes_per_iteration(loop);
     describe_tunables(options_, input);
     AutoDecision& decision = decisions_.emplace_back();
@@ -291,12 +286,12 @@ class AutoStrategy final : public core::LoopScheme {
       held_work_ = work_of(ctx.held());  // what arrived early is in it, what was sent is not
       arrived_work_ = 0;
     }
-    // Out of work and given none: leave the next synchronization to another.
+    // Out of work and given none (what came early is held already): leave
+    // the next synchronization to another.
     retired_ = ctx.remaining() == 0;
     // What the processors that decided first sent meanwhile, in order.
     for (const auto& [from, message] : early_messages_) delegate_->on_message(ctx, from, message);
     for (const auto& [from, count] : early_work_) delegate_->on_work(ctx, from, count);
-    if (!early_work_.empty()) retired_ = false;
     early_messages_.clear();
     early_work_.clear();
     // Another processor, done deciding, has already run out and called the next one.

@@ -3,6 +3,8 @@
 // one list: the registry reads it, and auto makes the scheme it chooses from it.
 
 #include <array>
+#include <stdexcept>
+#include <string>
 #include <string_view>
 
 #include "schemes/loop/adaptive_weighted_factoring.hpp"
@@ -39,18 +41,14 @@ std::unique_ptr<core::LoopScheme> make(const LoopSchemeOptions& options) {
 std::unique_ptr<core::LoopScheme> make_by_name(std::string_view name,
                                                const LoopSchemeOptions& options);
 
+template <AutoStrategy::Mode mode>
 std::unique_ptr<core::LoopScheme> make_auto(const LoopSchemeOptions& options) {
-  if (!options.model)
-    throw std::invalid_argument("--scheme auto needs the loop's model (a loop command gives it)");
-  return std::make_unique<AutoStrategy>(options, &make_by_name);
-}
-
-std::unique_ptr<core::LoopScheme> make_auto_adaptive(const LoopSchemeOptions& options) {
+  auto scheme = std::make_unique<AutoStrategy>(options, &make_by_name, mode);
   if (!options.model) {
-    throw std::invalid_argument(
-        "--scheme auto-adaptive needs the loop's model (a loop command gives it)");
+    throw std::invalid_argument("--scheme " + std::string(scheme->name()) +
+                                " needs the loop's model (a loop command gives it)");
   }
-  return std::make_unique<AutoStrategy>(options, &make_by_name, AutoStrategy::Mode::kAdaptive);
+  return scheme;
 }
 
 struct LoopSchemeInfo {
@@ -85,10 +83,10 @@ constexpr std::array kLoopSchemes = {
     LoopSchemeInfo{"lddlb", "local distributed DLB: groups of K, profiles within the group",
                    &make<LocalDistributedDlb>},
     LoopSchemeInfo{"auto", "the cost model's choice at the first synchronization (Zaki et al.)",
-                   &make_auto},
+                   &make_auto<AutoStrategy::Mode::kOnce>},
     LoopSchemeInfo{"auto-adaptive",
                    "auto, deciding again at later synchronizations while its choice is global",
-                   &make_auto_adaptive},
+                   &make_auto<AutoStrategy::Mode::kAdaptive>},
 };
 
 std::unique_ptr<core::LoopScheme> make_by_name(std::string_view name,
