@@ -1,8 +1,10 @@
 #include "core/mpi/mpi_environment.hpp"
 
+#include <chrono>
 #include <cstdlib>
 #include <iostream>
 #include <string>
+#include <thread>
 
 namespace stacksplit::core {
 
@@ -47,6 +49,10 @@ void abort_mpi_job(MPI_Comm comm, int rank, std::exception_ptr failure) {
   }
   std::cerr << "stacksplit: error on MPI rank " << rank << ": " << what << "; aborting the job"
             << std::endl;
+  // mpirun forwards a rank's stderr on its own time, and the abort's teardown
+  // can outrun it: the reason would be lost (seen once in a CI run, the job
+  // gone in 0.4 s without the line). A moment first, on a path taken once.
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
   MPI_Abort(comm, 1);
   std::abort();  // MPI_Abort does not return; the compiler does not know it
 }
