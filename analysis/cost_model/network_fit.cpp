@@ -23,28 +23,58 @@ std::vector<double> basis(double processors, double bytes, const FitOptions& opt
   return row;
 }
 
-ExchangePolynomial fit_exchange(Exchange exchange, const NetworkSamples& samples,
-                                const FitOptions& options) {
+std::vector<std::vector<double>> fit_piece(const std::vector<const ExchangeSample*>& samples,
+                                           const std::string& name, const FitOptions& options) {
   LeastSquaresProblem problem;
-  for (const ExchangeSample& s : samples.exchanges) {
-    if (s.exchange != exchange) continue;
-    problem.rows.push_back(basis(s.processors, s.bytes, options));
-    problem.values.push_back(s.seconds);
+  for (const ExchangeSample* s : samples) {
+    problem.rows.push_back(basis(s->processors, s->bytes, options));
+    problem.values.push_back(s->seconds);
   }
-  const std::string name(exchange_name(exchange));
-  if (problem.rows.empty()) throw std::invalid_argument("network fit: no " + name + " measurement");
   std::vector<double> x;
   try {
     x = solve_least_squares(problem);
   } catch (const std::invalid_argument& error) {
     throw std::invalid_argument("network fit: " + name + ": " + error.what());
   }
-  ExchangePolynomial polynomial;
+  std::vector<std::vector<double>> coefficients;
   std::size_t k = 0;
   for (int a = 0; a <= options.degree_p; ++a) {
-    polynomial.coefficients.emplace_back();
-    for (int b = 0; b <= options.degree_bytes; ++b)
-      polynomial.coefficients.back().push_back(x[k++]);
+    coefficients.emplace_back();
+    for (int b = 0; b <= options.degree_bytes; ++b) coefficients.back().push_back(x[k++]);
+  }
+  return coefficients;
+}
+
+// One piece for every degree_bytes + 1 consecutive measured sizes (pieces
+// share their end sizes), or one over all sizes when asked or when there
+// are too few of them.
+ExchangePolynomial fit_exchange(Exchange exchange, const NetworkSamples& samples,
+                                const FitOptions& options) {
+  const std::string name(exchange_name(exchange));
+  std::vector<const ExchangeSample*> mine;
+  std::vector<double> sizes;
+  for (const ExchangeSample& s : samples.exchanges) {
+    if (s.exchange != exchange) continue;
+    mine.push_back(&s);
+    sizes.push_back(s.bytes);
+  }
+  if (mine.empty()) throw std::invalid_argument("network fit: no " + name + " measurement");
+  std::sort(sizes.begin(), sizes.end());
+  sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+
+  const int span = std::max(1, options.degree_bytes);
+  ExchangePolynomial polynomial;
+  if (!options.piecewise || static_cast<int>(sizes.size()) <= span + 1) {
+    polynomial.pieces.push_back({sizes.front(), sizes.back(), fit_piece(mine, name, options)});
+    return polynomial;
+  }
+  for (std::size_t first = 0; first + 1 < sizes.size(); first += static_cast<std::size_t>(span)) {
+    const std::size_t last = std::min(first + static_cast<std::size_t>(span), sizes.size() - 1);
+    const std::size_t from = last - static_cast<std::size_t>(span);  // the last piece, full width
+    std::vector<const ExchangeSample*> piece;
+    for (const ExchangeSample* s : mine)
+      if (s->bytes >= sizes[from] && s->bytes <= sizes[last]) piece.push_back(s);
+    polynomial.pieces.push_back({sizes[from], sizes[last], fit_piece(piece, name, options)});
   }
   return polynomial;
 }

@@ -1,7 +1,9 @@
 #include "analysis/cost_model/network_model.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
+#include <limits>
 
 namespace stacksplit::analysis::cost_model {
 
@@ -17,10 +19,25 @@ std::string_view exchange_name(Exchange exchange) {
   return "?";
 }
 
+ExchangePolynomial ExchangePolynomial::single(std::vector<std::vector<double>> coefficients) {
+  ExchangePolynomial polynomial;
+  polynomial.pieces.push_back(
+      {0, std::numeric_limits<double>::infinity(), std::move(coefficients)});
+  return polynomial;
+}
+
+const ExchangePolynomial::Piece& ExchangePolynomial::piece(double bytes) const {
+  assert(!pieces.empty());
+  for (const Piece& piece : pieces)
+    if (bytes <= piece.to_bytes) return piece;
+  return pieces.back();
+}
+
 double ExchangePolynomial::evaluate(double processors, double bytes) const {
+  if (pieces.empty()) return 0;
   double sum = 0;
   double p_power = 1;
-  for (const auto& row : coefficients) {
+  for (const auto& row : piece(bytes).coefficients) {
     double m_power = 1;
     for (double c : row) {
       sum += c * p_power * m_power;

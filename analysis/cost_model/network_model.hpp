@@ -3,11 +3,19 @@
 // message, and the cost of the three collective exchanges the strategies
 // synchronize with, each a low-degree polynomial in the number of processors
 // P and the message size m:
-//   cost(P, m) = Σ_{a ≤ degree_p, b ≤ degree_bytes} c[a][b] · P^a · m^b.
-// The network is characterized off-line: latency, bandwidth, and a polynomial
+//   cost(P, m) = Σ_{a ≤ degree_p, b ≤ degree_bytes} c[a][b] · P^a · m^b,
+// one polynomial for each stretch between two measured message sizes. The
+// network is characterized off-line: latency, bandwidth, and a polynomial
 // fit of measured all-to-all, all-to-one and one-to-all costs — Zaki,
 // Parthasarathy & Li, Customized Dynamic Load Balancing, §1.5.1 and Figure
 // 1.6 (their PVM on Ethernet: L = 2414.5 µs, B = 0.96 MB/s).
+//
+// Why stretches (docs/design.md, "The network model"): an exchange is not
+// one polynomial over sizes. Few-byte messages cost their latencies, which
+// overlap (an all-to-one of 8 bytes costs one latency at any P), large ones
+// their bytes, which queue ((P − 1)·m/B); one polynomial fitted over 8 bytes
+// to 64 KiB follows the large costs and misses the few-byte ones, which are
+// the ones the strategies send, by 50 % to 100 %.
 //
 // The chapter writes GDDLB's exchange as all-to-all(P²): an all-to-all among
 // P processors, P² messages. Here an exchange is always named by P, the
@@ -29,13 +37,22 @@ inline constexpr std::array<Exchange, 3> kExchanges = {Exchange::kOneToAll, Exch
 std::string_view exchange_name(Exchange exchange);
 
 struct ExchangePolynomial {
-  // coefficients[a][b] multiplies P^a · m^b; every row has the same length.
-  std::vector<std::vector<double>> coefficients;
+  // One stretch of message sizes, fitted on measurements from `from_bytes`
+  // to `to_bytes`: coefficients[a][b] multiplies P^a · m^b; every row has the
+  // same length.
+  struct Piece {
+    double from_bytes = 0;
+    double to_bytes = 0;
+    std::vector<std::vector<double>> coefficients;
+  };
+  // Ascending and adjoining; a size takes the first piece that reaches it
+  // (the last one beyond, the first one below).
+  std::vector<Piece> pieces;
+
+  // One polynomial for every size.
+  static ExchangePolynomial single(std::vector<std::vector<double>> coefficients);
+  const Piece& piece(double bytes) const;
   double evaluate(double processors, double bytes) const;
-  int degree_p() const { return static_cast<int>(coefficients.size()) - 1; }
-  int degree_bytes() const {
-    return coefficients.empty() ? -1 : static_cast<int>(coefficients.front().size()) - 1;
-  }
 };
 
 struct NetworkModel {

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <fstream>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -58,22 +59,44 @@ class Reader {
     return {low, high};
   }
 
-  ExchangePolynomial polynomial(const json& exchanges, Exchange exchange) const {
+  // stacksplit-network/2: an array of pieces, {"bytes": [from, to], "coefficients": rows},
+  // to null for no end; /1: the rows of one polynomial for every size.
+  ExchangePolynomial polynomial(const json& exchanges, Exchange exchange, bool pieces) const {
     const std::string name(exchange_name(exchange));
     auto it = exchanges.find(name);
     if (it == exchanges.end()) fail("exchange \"" + name + "\" is missing");
-    const json& rows = *it;
     const std::string what = "exchange \"" + name + "\"";
-    if (!rows.is_array() || rows.empty()) fail(what + " must be a non-empty array of rows");
+    if (!pieces) return ExchangePolynomial::single(rows(*it, what));
+    if (!it->is_array() || it->empty()) fail(what + " must be a non-empty array of pieces");
     ExchangePolynomial polynomial;
-    for (const json& row : rows) {
-      if (!row.is_array() || row.empty()) fail(what + " must be a non-empty array of rows");
-      if (row.size() != rows[0].size()) fail(what + " has rows of different lengths");
-      polynomial.coefficients.emplace_back();
-      for (const json& c : row)
-        polynomial.coefficients.back().push_back(number(c, what + "'s coefficient"));
+    for (const json& piece : *it) {
+      if (!piece.is_object() || !piece.contains("bytes") || !piece.contains("coefficients")) {
+        fail(what + ": a piece is {\"bytes\": [from, to], \"coefficients\": rows}");
+      }
+      const json& bytes = piece["bytes"];
+      if (!bytes.is_array() || bytes.size() != 2) fail(what + ": a piece's bytes are [from, to]");
+      const double from = number(bytes[0], what + "'s piece start");
+      const double to = bytes[1].is_null() ? std::numeric_limits<double>::infinity()
+                                           : number(bytes[1], what + "'s piece end");
+      if (from > to) fail(what + ": a piece ends before it starts");
+      if (!polynomial.pieces.empty() && from < polynomial.pieces.back().to_bytes) {
+        fail(what + ": pieces must be in ascending sizes without overlap");
+      }
+      polynomial.pieces.push_back({from, to, rows(piece["coefficients"], what)});
     }
     return polynomial;
+  }
+
+  std::vector<std::vector<double>> rows(const json& value, const std::string& what) const {
+    if (!value.is_array() || value.empty()) fail(what + " must be a non-empty array of rows");
+    std::vector<std::vector<double>> rows;
+    for (const json& row : value) {
+      if (!row.is_array() || row.empty()) fail(what + " must be a non-empty array of rows");
+      if (row.size() != value[0].size()) fail(what + " has rows of different lengths");
+      rows.emplace_back();
+      for (const json& c : row) rows.back().push_back(number(c, what + "'s coefficient"));
+    }
+    return rows;
   }
 
  private:
@@ -86,7 +109,12 @@ class Reader {
 std::string network_model_json(const NetworkModel& model) {
   json exchanges = json::object();
   for (Exchange exchange : kExchanges) {
-    exchanges[std::string(exchange_name(exchange))] = model.polynomial(exchange).coefficients;
+    json pieces = json::array();
+    for (const ExchangePolynomial::Piece& piece : model.polynomial(exchange).pieces) {
+      json to = std::isinf(piece.to_bytes) ? json(nullptr) : json(piece.to_bytes);
+      pieces.push_back({{"bytes", {piece.from_bytes, to}}, {"coefficients", piece.coefficients}});
+    }
+    exchanges[std::string(exchange_name(exchange))] = pieces;
   }
   json object = {{"schema", kNetworkSchema},
                  {"runtime", model.runtime},
@@ -105,7 +133,8 @@ NetworkModel parse_network_model(std::string_view text, const std::string& sourc
       parse_json_object<NetworkFileError>(text, source + ": ", "a network file is a JSON object");
   Reader reader(object, source);
   const std::string schema = reader.text("schema");
-  if (schema != kNetworkSchema) {
+  const bool pieces = schema == kNetworkSchema;
+  if (!pieces && schema != kNetworkSchemaOne) {
     reader.fail("schema \"" + schema + "\" is not \"" + std::string(kNetworkSchema) +
                 "\" (measure again with stacksplit netchar)");
   }
@@ -133,7 +162,8 @@ NetworkModel parse_network_model(std::string_view text, const std::string& sourc
   const json& exchanges = reader.field("exchanges");
   if (!exchanges.is_object()) reader.fail("field \"exchanges\" must be an object");
   for (Exchange exchange : kExchanges) {
-    model.exchanges[static_cast<std::size_t>(exchange)] = reader.polynomial(exchanges, exchange);
+    model.exchanges[static_cast<std::size_t>(exchange)] =
+        reader.polynomial(exchanges, exchange, pieces);
   }
   return model;
 }

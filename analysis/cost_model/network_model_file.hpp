@@ -1,13 +1,17 @@
 #pragma once
 // A NetworkModel as a small JSON file, written by `stacksplit netchar` and
 // read by runs given `--network FILE`:
-//   {"schema": "stacksplit-network/1", "runtime": "sim", "machine": "now",
+//   {"schema": "stacksplit-network/2", "runtime": "sim", "machine": "now",
 //    "latency_s": 0.0024145, "bandwidth_bytes_per_s": 960000,
 //    "processors": [2, 16], "bytes": [8, 65536],
-//    "exchanges": {"one_to_all": [[c00, c01], [c10, c11], [c20, c21]],
+//    "exchanges": {"one_to_all": [{"bytes": [8, 1024],
+//                                  "coefficients": [[c00, c01], [c10, c11], [c20, c21]]},
+//                                 {"bytes": [1024, 8192], ...}, ...],
 //                  "all_to_one": [...], "all_to_all": [...]}}
-// where exchanges.X[a][b] multiplies P^a · bytes^b. Every error is a
-// NetworkFileError with one line, "FILE: what is wrong".
+// where coefficients[a][b] multiplies P^a · bytes^b for the sizes of its
+// piece (the last piece's end null: no end). Files of schema
+// "stacksplit-network/1", one polynomial of rows for every size, still load.
+// Every error is a NetworkFileError with one line, "FILE: what is wrong".
 
 #include <filesystem>
 #include <optional>
@@ -19,7 +23,8 @@
 
 namespace stacksplit::analysis::cost_model {
 
-inline constexpr std::string_view kNetworkSchema = "stacksplit-network/1";
+inline constexpr std::string_view kNetworkSchema = "stacksplit-network/2";
+inline constexpr std::string_view kNetworkSchemaOne = "stacksplit-network/1";
 
 class NetworkFileError : public std::runtime_error {
  public:

@@ -47,9 +47,12 @@ inline analysis::cost_model::NetworkModel serial_network(double latency, double 
   network.latency_s = latency;
   network.bandwidth_bytes_per_s = bandwidth;
   const double l = latency, w = 1 / bandwidth;
-  network.exchanges[0].coefficients = {{-l, -w}, {l, w}};          // one-to-all
-  network.exchanges[1].coefficients = {{-l, -w}, {l, w}};          // all-to-one
-  network.exchanges[2].coefficients = {{0, 0}, {-l, -w}, {l, w}};  // all-to-all
+  network.exchanges[0] =
+      analysis::cost_model::ExchangePolynomial::single({{-l, -w}, {l, w}});  // one-to-all
+  network.exchanges[1] =
+      analysis::cost_model::ExchangePolynomial::single({{-l, -w}, {l, w}});  // all-to-one
+  network.exchanges[2] =
+      analysis::cost_model::ExchangePolynomial::single({{0, 0}, {-l, -w}, {l, w}});  // all-to-all
   network.min_processors = 2;
   network.max_processors = 1 << 16;
   network.max_bytes = 1e9;

@@ -15,9 +15,9 @@ inline NetworkModel hand_network() {
   NetworkModel network;
   network.latency_s = 0.002;
   network.bandwidth_bytes_per_s = 1e6;
-  network.exchanges[0].coefficients = {{0, 0}, {0.001, 0}, {0, 0}};   // one-to-all
-  network.exchanges[1].coefficients = {{0, 0}, {0.001, 0}, {0, 0}};   // all-to-one
-  network.exchanges[2].coefficients = {{0, 0}, {0, 0}, {0.0005, 0}};  // all-to-all
+  network.exchanges[0] = ExchangePolynomial::single({{0, 0}, {0.001, 0}, {0, 0}});   // one-to-all
+  network.exchanges[1] = ExchangePolynomial::single({{0, 0}, {0.001, 0}, {0, 0}});   // all-to-one
+  network.exchanges[2] = ExchangePolynomial::single({{0, 0}, {0, 0}, {0.0005, 0}});  // all-to-all
   network.min_processors = 2;
   network.max_processors = 16;
   return network;
@@ -28,7 +28,7 @@ inline NetworkModel free_network() {
   NetworkModel network;
   network.latency_s = 0;
   network.bandwidth_bytes_per_s = 1e12;
-  for (auto& e : network.exchanges) e.coefficients = {{0}};
+  for (auto& e : network.exchanges) e = ExchangePolynomial::single({{0}});
   return network;
 }
 

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <random>
 #include <stdexcept>
 
@@ -49,14 +51,18 @@ NetworkSamples synthetic(double noise, unsigned seed) {
   return samples;
 }
 
+// Every piece (8-1024 and 1024-65536 bytes) recovers the one polynomial.
 void expect_coefficients(const ExchangePolynomial& fitted,
                          const std::vector<std::vector<double>>& expected, double tolerance) {
-  ASSERT_EQ(fitted.coefficients.size(), expected.size());
-  for (std::size_t a = 0; a < expected.size(); ++a) {
-    ASSERT_EQ(fitted.coefficients[a].size(), expected[a].size());
-    for (std::size_t b = 0; b < expected[a].size(); ++b) {
-      EXPECT_NEAR(fitted.coefficients[a][b], expected[a][b], tolerance)
-          << "c[" << a << "][" << b << "]";
+  ASSERT_EQ(fitted.pieces.size(), 2u);
+  for (const ExchangePolynomial::Piece& piece : fitted.pieces) {
+    ASSERT_EQ(piece.coefficients.size(), expected.size());
+    for (std::size_t a = 0; a < expected.size(); ++a) {
+      ASSERT_EQ(piece.coefficients[a].size(), expected[a].size());
+      for (std::size_t b = 0; b < expected[a].size(); ++b) {
+        EXPECT_NEAR(piece.coefficients[a][b], expected[a][b], tolerance)
+            << "c[" << a << "][" << b << "] of the piece from " << piece.from_bytes;
+      }
     }
   }
 }
@@ -87,6 +93,38 @@ TEST(NetworkFit, StaysCloseUnderMeasurementNoise) {
     }
   }
   EXPECT_NEAR(model.latency_s / 2414.5e-6, 1, 0.03);
+}
+
+// An all-to-one as a shared medium makes it: messages up to 1 KiB cost one
+// latency whatever P (their latencies overlap), large ones queue their bytes,
+// (P − 1)·m/B. A polynomial for each stretch between measured sizes gets the
+// few-byte costs the strategies pay; one polynomial over all sizes, fitted
+// to the large costs, misses them by far.
+TEST(NetworkFit, EachStretchOfSizesHasItsOwnPolynomial) {
+  const double latency = 2.5e-3, bandwidth = 0.96e6;
+  auto gather = [&](int p, double m) {
+    return m <= 1024 ? latency + m / bandwidth
+                     : std::max(latency + m / bandwidth, (p - 1) * m / bandwidth);
+  };
+  NetworkSamples samples;
+  for (Exchange e : kExchanges) {
+    for (int p : {2, 3, 4, 6, 9, 13, 16}) {
+      for (double m : {8.0, 1024.0, 8192.0, 65536.0})
+        samples.exchanges.push_back({e, p, m, gather(p, m)});
+    }
+  }
+  samples.messages = {{1, latency + 1 / bandwidth}, {1000, latency + 1000 / bandwidth}};
+  const NetworkModel pieces = fit_network(samples);
+  ASSERT_EQ(pieces.polynomial(Exchange::kAllToOne).pieces.size(), 3u);
+  for (int p : {2, 4, 8, 16}) {
+    EXPECT_NEAR(pieces.cost(Exchange::kAllToOne, p, 8), gather(p, 8), 1e-9) << "P=" << p;
+    EXPECT_NEAR(pieces.cost(Exchange::kAllToOne, p, 16), gather(p, 16), 1e-9) << "P=" << p;
+  }
+  FitOptions one_polynomial;
+  one_polynomial.piecewise = false;
+  const NetworkModel whole = fit_network(samples, one_polynomial);
+  ASSERT_EQ(whole.polynomial(Exchange::kAllToOne).pieces.size(), 1u);
+  EXPECT_GT(std::abs(whole.cost(Exchange::kAllToOne, 16, 8) / gather(16, 8) - 1), 0.3);
 }
 
 TEST(NetworkFit, OneProcessorExchangesNothing) {

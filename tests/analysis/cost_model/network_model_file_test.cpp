@@ -14,9 +14,9 @@ NetworkModel sample_model() {
   NetworkModel model;
   model.latency_s = 2414.5e-6;
   model.bandwidth_bytes_per_s = 0.96e6;
-  model.exchanges[0].coefficients = {{1e-3, 3e-6}, {2e-4, 1e-8}, {0, 0}};
-  model.exchanges[1].coefficients = {{5e-4, 2e-6}, {1e-4, 0}, {2e-5, 0}};
-  model.exchanges[2].coefficients = {{2e-3, 0}, {0, 0}, {5e-5, 4e-9}};
+  model.exchanges[0] = ExchangePolynomial::single({{1e-3, 3e-6}, {2e-4, 1e-8}, {0, 0}});
+  model.exchanges[1] = ExchangePolynomial::single({{5e-4, 2e-6}, {1e-4, 0}, {2e-5, 0}});
+  model.exchanges[2] = ExchangePolynomial::single({{2e-3, 0}, {0, 0}, {5e-5, 4e-9}});
   model.min_processors = 2;
   model.max_processors = 16;
   model.min_bytes = 8;
@@ -55,7 +55,9 @@ TEST(NetworkModelFile, RoundTripsThroughAFile) {
   EXPECT_EQ(loaded.latency_s, original.latency_s);
   EXPECT_EQ(loaded.bandwidth_bytes_per_s, original.bandwidth_bytes_per_s);
   for (Exchange e : kExchanges) {
-    EXPECT_EQ(loaded.polynomial(e).coefficients, original.polynomial(e).coefficients);
+    ASSERT_EQ(loaded.polynomial(e).pieces.size(), 1u);
+    EXPECT_EQ(loaded.polynomial(e).pieces[0].coefficients,
+              original.polynomial(e).pieces[0].coefficients);
   }
   EXPECT_EQ(loaded.max_processors, 16);
   EXPECT_EQ(loaded.max_bytes, 65536);
@@ -77,8 +79,19 @@ TEST(NetworkModelFile, MalformedFilesGetOneLine) {
             "net.json: field \"bandwidth_bytes_per_s\" must be positive, got 0");
   EXPECT_EQ(error_of(edited([](auto& j) { j["exchanges"].erase("all_to_all"); })),
             "net.json: exchange \"all_to_all\" is missing");
-  EXPECT_EQ(error_of(edited([](auto& j) { j["exchanges"]["one_to_all"][1] = {1.0}; })),
-            "net.json: exchange \"one_to_all\" has rows of different lengths");
+  EXPECT_EQ(
+      error_of(edited([](auto& j) { j["exchanges"]["one_to_all"][0]["coefficients"][1] = {1.0}; })),
+      "net.json: exchange \"one_to_all\" has rows of different lengths");
+  EXPECT_EQ(error_of(edited([](auto& j) { j["exchanges"]["one_to_all"][0].erase("bytes"); })),
+            "net.json: exchange \"one_to_all\": a piece is {\"bytes\": [from, to], "
+            "\"coefficients\": rows}");
+  EXPECT_EQ(error_of(edited([](auto& j) {
+              auto piece = j["exchanges"]["one_to_all"][0];
+              piece["bytes"] = {8, 1024};
+              j["exchanges"]["one_to_all"] = {piece, piece};
+            })),
+            "net.json: exchange \"one_to_all\": pieces must be in ascending sizes without "
+            "overlap");
   EXPECT_EQ(error_of(edited([](auto& j) {
               j["processors"] = {16, 2};
             })),
@@ -87,13 +100,37 @@ TEST(NetworkModelFile, MalformedFilesGetOneLine) {
 
 TEST(NetworkModelFile, MismatchedFilesGetOneLine) {
   EXPECT_EQ(error_of(edited([](auto& j) { j["schema"] = "stacksplit-network/0"; })),
-            "net.json: schema \"stacksplit-network/0\" is not \"stacksplit-network/1\" (measure "
+            "net.json: schema \"stacksplit-network/0\" is not \"stacksplit-network/2\" (measure "
             "again with stacksplit netchar)");
   EXPECT_EQ(error_of(network_model_json(sample_model()), {"threads", "none"}),
             "net.json: measured on runtime \"sim\", machine \"now\", but this run is on runtime "
             "\"threads\", machine \"none\" (measure it there with stacksplit netchar)");
   // Unchecked fields are not compared.
   EXPECT_NO_THROW(parse_network_model(network_model_json(sample_model()), "net.json", {"sim", ""}));
+}
+
+// A file netchar wrote before message sizes had pieces: one polynomial of rows.
+TEST(NetworkModelFile, ASchemaOneFileStillLoads) {
+  const std::string text = edited([](auto& j) {
+    j["schema"] = "stacksplit-network/1";
+    for (auto& [name, pieces] : j["exchanges"].items()) pieces = pieces[0]["coefficients"];
+  });
+  const NetworkModel loaded = parse_network_model(text, "net.json");
+  const NetworkModel original = sample_model();
+  for (Exchange e : kExchanges) {
+    for (double m : {8.0, 1e6}) EXPECT_EQ(loaded.cost(e, 8, m), original.cost(e, 8, m));
+  }
+}
+
+TEST(NetworkModelFile, PiecesRoundTripAndTakeTheirSizes) {
+  NetworkModel model = sample_model();
+  model.exchanges[1].pieces = {{8, 1024, {{0.0025}}}, {1024, 65536, {{-1e-3, 1e-6}, {0, 1e-6}}}};
+  const NetworkModel loaded = parse_network_model(network_model_json(model), "net.json");
+  EXPECT_DOUBLE_EQ(loaded.cost(Exchange::kAllToOne, 16, 8), 0.0025);
+  EXPECT_DOUBLE_EQ(loaded.cost(Exchange::kAllToOne, 16, 1000), 0.0025);
+  EXPECT_DOUBLE_EQ(loaded.cost(Exchange::kAllToOne, 16, 8192), -1e-3 + 17 * 8192e-6);
+  EXPECT_DOUBLE_EQ(loaded.cost(Exchange::kAllToOne, 16, 1e6), -1e-3 + 17);  // beyond: the last
+  EXPECT_EQ(loaded.polynomial(Exchange::kAllToOne).pieces[1].to_bytes, 65536);
 }
 
 TEST(NetworkModelFile, AMissingFileNamesIt) {

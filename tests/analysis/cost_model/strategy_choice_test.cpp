@@ -49,7 +49,7 @@ TEST(StrategyChoice, ABalancedLoopOnASlowNetworkStaysStatic) {
 TEST(StrategyChoice, AHeavilyLoadedProcessorIsBalancedAway) {
   auto fast = testing::hand_network();
   fast.latency_s = 1e-5;
-  for (auto& e : fast.exchanges) e.coefficients = {{1e-5}};
+  for (auto& e : fast.exchanges) e = ExchangePolynomial::single({{1e-5}});
   auto predictions = predict_strategies(loop({1, 1, 1, 0.05}, 0), fast);
   const auto& best = best_prediction(predictions);
   EXPECT_NE(best.strategy, LoopStrategy::kStaticBlock);
