@@ -182,6 +182,7 @@ class LoopWorker final : private LoopContext {
     check_idle();
   }
   bool paused() const override { return paused_; }
+  bool idle() const override { return idle_; }
   void note_synchronization(bool moved) override {
     ++statistics_.synchronizations;
     if (moved) ++statistics_.redistributions;
@@ -193,6 +194,11 @@ class LoopWorker final : private LoopContext {
   void send(int to, const LoopSchemeMessage& message) override { send_message(to, message); }
 
   void take_from_pool(PoolAccess access) override {
+    // One chunk at a time: asked again while it holds work, or while a chunk
+    // or its data is on the way, a processor takes nothing (another chunk
+    // would be one it does not need yet, and the first chunks are the
+    // largest).
+    if (!owned_.empty() || chunk_awaited_) return;
     if (access == PoolAccess::kSharedCounter) {
       if (SharedCounters* counters = outbox_.shared_counters()) {
         const int slot = pool_slot();
@@ -212,6 +218,7 @@ class LoopWorker final : private LoopContext {
       pool_state_ = next_state;
       receive_chunk(chunk);
     } else {
+      chunk_awaited_ = true;
       send_message(0, loop_message::ChunkRequest{scheme_->pool_weight(), pool_.refilled()});
     }
   }
@@ -259,6 +266,7 @@ class LoopWorker final : private LoopContext {
       owned_.push_back(set);
       count += set.count;
     }
+    chunk_awaited_ = false;
     statistics_.iterations_received += count;
     idle_ = false;
     scheme_->on_work(*this, from, count);
@@ -292,7 +300,10 @@ class LoopWorker final : private LoopContext {
     send_message(from, loop_message::ChunkGrant{chunk});
   }
 
-  void on(int /*from*/, loop_message::ChunkGrant& grant) { receive_chunk(grant.set); }
+  void on(int /*from*/, loop_message::ChunkGrant& grant) {
+    chunk_awaited_ = false;
+    receive_chunk(grant.set);
+  }
 
   void on(int /*from*/, loop_message::Executed& executed) { count_executed(executed.count); }
 
@@ -365,6 +376,7 @@ class LoopWorker final : private LoopContext {
       const bool data = kernel_.bytes_per_iteration() != 0;
       auto take = [&](const IterationSet& set, int holder) {
         if (data && holder != rank_) {
+          chunk_awaited_ = true;  // till the data comes
           send_message(holder, loop_message::DataRequest{set});
         } else {
           owned_.push_back(set);
@@ -387,6 +399,7 @@ class LoopWorker final : private LoopContext {
     loop_over_ = false;
     paused_ = false;
     idle_ = false;
+    chunk_awaited_ = false;
     done_since_report_ = 0;
     executed_ = 0;
     outputs_ = 0;
@@ -516,6 +529,7 @@ class LoopWorker final : private LoopContext {
   std::deque<Message> deferred_;            // requests waiting for a refill or a release
   bool paused_ = false;
   bool idle_ = false;
+  bool chunk_awaited_ = false;  // a chunk request, or a chunk's data, on its way
   bool loop_over_ = false;
   bool terminated_ = false;
   bool interrupted_ = false;

@@ -336,11 +336,14 @@ class AutoStrategy final : public core::LoopScheme {
       for (const SynchronizationProfile& profile : profiles) left += profile.remaining;
       static_cast<PoolScheme*>(delegate_.get())->start_pool(ctx, left);
       ctx.refill_pool(pieces);
+      // A processor out of work before the decision told the scheme then
+      // (auto), not the pool scheme; resuming tells it only for the others.
+      // Both would ask for two chunks at once, and a processor with two of
+      // the first, largest ones finished last by far.
+      const bool told_auto = ctx.idle();
       ctx.release_remaining();
       ctx.resume();
-      // A processor that was out of work told the engine so before the
-      // decision; the pool scheme has not heard it yet.
-      if (ctx.remaining() == 0) delegate_->on_idle(ctx);
+      if (told_auto && ctx.remaining() == 0) delegate_->on_idle(ctx);
       return;
     }
     ctx.resume();

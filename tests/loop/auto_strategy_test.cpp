@@ -68,6 +68,7 @@ struct Outcome {
   std::string chosen;                // auto's first decision
   std::vector<std::string> choices;  // every decision, in order
   std::vector<double> decided_at;    // when, since the loop began
+  double predicted_end = 0;          // the first decision's: when its choice would end
 };
 
 Outcome run(const std::string& scheme, const SyntheticLoop& kernel, const core::RunConfig& config,
@@ -86,6 +87,9 @@ Outcome run(const std::string& scheme, const SyntheticLoop& kernel, const core::
       outcome.choices.push_back(decision["chosen"].get<std::string>());
       outcome.decided_at.push_back(decision["decided_at_s"].get<double>());
     }
+    for (const auto& candidate : result.scheme_report["decisions"][0]["predicted"])
+      if (candidate["scheme"] == outcome.chosen)
+        outcome.predicted_end = outcome.decided_at.front() + candidate["predicted_s"].get<double>();
   }
   return outcome;
 }
@@ -162,6 +166,22 @@ TEST(AutoAdaptive, DecidesOnceWhenItsFirstChoiceIsAPool) {
   ASSERT_EQ(adaptive.choices.size(), 1u);
   EXPECT_EQ(adaptive.chosen, once.chosen);
   EXPECT_DOUBLE_EQ(adaptive.seconds, once.seconds);
+}
+
+TEST(AutoStrategy, APoolTakesOverOneChunkAtATime) {
+  // As above, auto hands the iterations left to a pool scheme. Each
+  // processor then asks for one chunk: when one asked twice (once as it
+  // resumed, once as auto passed on its being out of work) it held two of
+  // the first, largest chunks, and the loop waited for it, well past what the
+  // model had predicted for the pool.
+  const SyntheticLoop kernel = uniform_loop(4096);
+  const core::RunConfig config = simulated(4, {"t_unit=1e-3", "t_node=0"});
+  const core::LoadOptions load{{1, 0.1, 1, 1}, 0, 1, 1};
+  const Outcome handed = run("auto", kernel, config, load);
+  const std::vector<std::string> pools = {"ss", "gss", "tss", "fac2", "awf", "shared-iterator"};
+  ASSERT_NE(std::find(pools.begin(), pools.end(), handed.chosen), pools.end()) << handed.chosen;
+  ASSERT_GT(handed.predicted_end, 0);
+  EXPECT_LT(handed.seconds, 1.1 * handed.predicted_end) << handed.chosen;
 }
 
 }  // namespace

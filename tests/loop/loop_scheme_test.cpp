@@ -7,7 +7,9 @@
 
 #include <cmath>
 #include <cstdint>
+#include <memory>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "analysis/cost_model/adaptive_weighted_factoring.hpp"
@@ -16,6 +18,8 @@
 #include "analysis/cost_model/redistribution.hpp"
 #include "analysis/cost_model/trapezoid_self_scheduling.hpp"
 #include "core/loop/run_loop.hpp"
+#include "core/sim/machine_model.hpp"
+#include "schemes/loop/guided_self_scheduling.hpp"
 #include "schemes/scheme_registry.hpp"
 
 namespace stacksplit::testing {
@@ -28,7 +32,7 @@ class ChunkRecorder {
     std::vector<std::uint64_t> pieces;  // the count of every run() call
     template <class Archive>
     void serialize(Archive& ar, unsigned) {
-      ar & pieces;
+      ar& pieces;
     }
   };
   explicit ChunkRecorder(std::uint64_t n, double cost = 1) : n_(n), cost_(cost) {}
@@ -63,7 +67,8 @@ std::vector<std::uint64_t> chunks_taken(const std::string& scheme, std::uint64_t
   config.search.quantum = 1u << 30;
   core::LoopConfig loop;
   loop.make_scheme = [scheme] { return schemes::make_loop_scheme(scheme, {}); };
-  return core::run_loop<ChunkRecorder>(config, loop, [&] { return ChunkRecorder(n); }).output.pieces;
+  return core::run_loop<ChunkRecorder>(config, loop, [&] { return ChunkRecorder(n); })
+      .output.pieces;
 }
 
 std::vector<std::uint64_t> as_unsigned(const std::vector<std::int64_t>& chunks) {
@@ -73,7 +78,8 @@ std::vector<std::uint64_t> as_unsigned(const std::vector<std::int64_t>& chunks) 
 TEST(ChunkSequence, GssTakesCeilOfWhatIsLeftOverP) {
   // P = 1: ceil(R/1) = R, one chunk.
   EXPECT_EQ(chunks_taken("gss", 100), (std::vector<std::uint64_t>{100}));
-  // The rule at P = 4 (Polychronopoulos & Kuck): 100 → 25, 19, 14, 11, 8, 6, 5, 3, 3, 2, 1, 1, 1, 1.
+  // The rule at P = 4 (Polychronopoulos & Kuck): 100 → 25, 19, 14, 11, 8, 6, 5, 3, 3, 2, 1, 1,
+  // 1, 1.
   EXPECT_EQ(as_unsigned(analysis::cost_model::gss_chunks(100, 4)),
             (std::vector<std::uint64_t>{25, 19, 14, 11, 8, 6, 5, 3, 3, 2, 1, 1, 1, 1}));
 }
@@ -127,7 +133,8 @@ TEST(ZakiRedistribution, TheFirstSynchronizationFollowsTheRecurrences) {
     core::LoopConfig loop;
     loop.make_scheme = [scheme] { return schemes::make_loop_scheme(scheme, {}); };
     loop.load.speeds = speeds;
-    const auto result = core::run_loop<ChunkRecorder>(config, loop, [&] { return ChunkRecorder(n); });
+    const auto result =
+        core::run_loop<ChunkRecorder>(config, loop, [&] { return ChunkRecorder(n); });
     // By hand: χ(0) = 1000 each; processors 0 and 3 finish first (t = 1 s);
     // γ_i = 1000 − ⌈1000·σ_i⌉ = (0, 666, 857, 0) (eq. 1.3.1); Γ = 1523 dealt by
     // σ = 1 : 1/3 : 1/7 : 1 (eq. 1.3.3), rounded by largest remainder.
@@ -164,6 +171,46 @@ TEST(ZakiRedistribution, ANearlyBalancedLoopMovesNothing) {
     EXPECT_EQ(result.total.iterations_sent, 0u);
     EXPECT_EQ(result.total.redistributions, 0u);
   }
+}
+
+// GSS whose processors ask the pool `asks` times each time they are out of
+// work, as a scheme taking over a loop might (auto handing it to a pool did).
+class AskingGss final : public schemes::PoolScheme {
+ public:
+  explicit AskingGss(int asks) : PoolScheme(core::PoolAccess::kSharedCounter), asks_(asks) {}
+  std::string_view name() const override { return "gss"; }
+  std::uint64_t chunk_size(std::uint64_t remaining, std::uint64_t, double, int, int size) override {
+    return schemes::gss_chunk(remaining, size);
+  }
+  void on_idle(core::LoopContext& ctx) override {
+    for (int k = 0; k < asks_; ++k) PoolScheme::on_idle(ctx);
+  }
+
+ private:
+  int asks_;
+};
+
+// A processor holds at most one chunk request: asking again while the first
+// is on its way takes nothing, so the chunks go out as if it had asked once
+// (the second would hand it one of the first, largest chunks too).
+TEST(ChunkSequence, AskingTwiceAtOnceTakesOneChunk) {
+  auto run = [](int asks) {
+    core::RunConfig config;
+    config.workers = 4;
+    config.runtime = core::RuntimeKind::kSim;
+    const std::vector<std::string> machine = {"t_unit=1e-3", "t_node=0"};
+    config.machine = core::make_machine_model("now", machine);
+    config.search.quantum = 1u << 30;
+    core::LoopConfig loop;
+    loop.make_scheme = [asks] { return std::make_unique<AskingGss>(asks); };
+    return core::run_loop<ChunkRecorder>(config, loop, [] { return ChunkRecorder(400); });
+  };
+  const auto once = run(1);
+  const auto twice = run(2);
+  EXPECT_EQ(twice.seconds, once.seconds);
+  EXPECT_EQ(twice.total.chunks, once.total.chunks);
+  for (std::size_t r = 0; r < once.per_worker.size(); ++r)
+    EXPECT_EQ(twice.per_worker[r].chunks, once.per_worker[r].chunks) << "processor " << r;
 }
 
 }  // namespace
