@@ -147,9 +147,18 @@ class DlbSimulation {
       slowest_exact = latest_finish(g.state, g.resume_s);
     }
 
+    // The others answer the interrupt when through the iteration they are
+    // in; the plan waits for the last of them.
+    double answered = t;
+    if (!at_start) {
+      for (int k = 0; k < g.state.size(); ++k)
+        answered = std::max(answered, g.state.iteration_end(k, g.resume_s, t));
+    }
+
     SynchronizationRecord sync;
     sync.index = static_cast<int>(g.out.synchronizations.size()) + 1;
     sync.time_s = t;
+    sync.answered_s = answered;
     for (int k = 0; k < g.state.size(); ++k) {
       sync.speeds.push_back(g.state.measured_speed(k, g.resume_s, t));
       if (!at_start) g.state.run(k, g.resume_s, t);
@@ -158,7 +167,7 @@ class DlbSimulation {
     sync.remaining = g.state.total_left();
     sync.synchronization_s = at_start ? 0 : xi_;
     sync.distribution_s = input_.distribution_s;
-    const double arrive = t + sync.synchronization_s;
+    const double arrive = answered + sync.synchronization_s;
 
     if (sync.remaining == 0) {
       // Γ(η) = 0: everyone ran out; the slowest finishes its last iteration.

@@ -28,6 +28,11 @@
 //   persisted (it knows nothing else); what then happens follows the forecast;
 // - a synchronization that moves nothing (too little gain or work) leaves its
 //   first finisher idle; the next processor to run out synchronizes again;
+// - an interrupted processor finishes the iteration it is in (the ⌈ ⌉ of
+//   eq. 1.3.1) before it stops and sends its profile, and that takes time:
+//   the plan waits for the last member through its iteration, the others
+//   idle meanwhile (with iterations of seconds and a synchronization every
+//   few, this is most of what a synchronization costs);
 // - at Γ(η) = 0 the group ends when its slowest processor finishes the
 //   iteration it was in (the ⌈ ⌉ of eq. 1.3.1), plus that last ξ + δ;
 // - the balancer serves groups in the order they ask; Δ is the wait;
@@ -45,7 +50,8 @@ namespace stacksplit::analysis::cost_model {
 // One synchronization j of one group.
 struct SynchronizationRecord {
   int index = 0;                           // j, from 1
-  double time_s = 0;                       // t_j
+  double time_s = 0;                       // t_j: the first finisher runs out
+  double answered_s = 0;                   // the last member through its iteration under way
   std::vector<std::int64_t> left;          // γ(j), per member
   std::vector<double> speeds;              // σ(j), per member
   std::int64_t remaining = 0;              // Γ(j)

@@ -1,5 +1,6 @@
 #include "analysis/cost_model/loop_state.hpp"
 
+#include <algorithm>
 #include <cassert>
 
 namespace stacksplit::analysis::cost_model {
@@ -41,6 +42,20 @@ double LoopState::work_left(int member) const {
 
 double LoopState::finish_time(int member, double from_s) const {
   return input_->forecast.finish_time(rank(member), from_s, work_left(member));
+}
+
+double LoopState::iteration_end(int member, double from_s, double at_s) const {
+  double work = input_->forecast.work(rank(member), from_s, at_s);
+  double begun = 0;  // the cost of every iteration begun by at_s
+  for (const IterationRange& range : held(member)) {
+    if (!(work > 0)) break;
+    const std::int64_t reached = input_->cost.reached_by(range, work);
+    const double cost = input_->cost.of({range.first, reached});
+    begun += cost;
+    if (reached < range.count) break;
+    work -= cost;
+  }
+  return std::max(at_s, input_->forecast.finish_time(rank(member), from_s, begun));
 }
 
 std::int64_t LoopState::run(int member, double from_s, double to_s) {

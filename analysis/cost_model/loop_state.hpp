@@ -30,6 +30,10 @@ class LoopState {
 
   // When the member would be done with all it holds, computing from `from_s`.
   double finish_time(int member, double from_s) const;
+  // When the member, computing since `from_s`, is through the iteration it
+  // is in at `at_s`: it answers an interrupt only then (`at_s` itself when
+  // it is between two iterations or holds nothing).
+  double iteration_end(int member, double from_s, double at_s) const;
   // The member computes from `from_s` to `to_s`; returns the iterations done.
   std::int64_t run(int member, double from_s, double to_s);
   // σ_i(j): base seconds of work per second over [from_s, to_s]; at an

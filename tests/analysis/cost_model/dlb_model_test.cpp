@@ -33,7 +33,8 @@ LoopModelInput hand_case() {
 // GCDLB, worked by hand from §1.3.2:
 // χ(0) = 250 each. Processor 0 (σ = 1) finishes first: t_1 = 250·0.01/1 = 2.5 s.
 // Eq. 1.3.1 with the ⌈ ⌉: done ⌈2.5·σ_i/0.01⌉ = 250, 125, ⌈62.5⌉ = 63, 125, so
-// γ(1) = 0, 125, 187, 125 and Γ(1) = 437.
+// γ(1) = 0, 125, 187, 125 and Γ(1) = 437. Processor 2 answers when through
+// its 63rd iteration, at 63·0.01/0.25 = 2.52 s; the others idle till then.
 // Eq. 1.3.3: χ(1) = 437·σ_i/2.25 = 194.2, 97.1, 48.6, 97.1 -> 194, 97, 49, 97
 // (largest remainder). α(1) = ½(194 + 28 + 138 + 28) = 194; processors 1, 2,
 // 3 each send to 0: β(1) = 3.
@@ -42,12 +43,12 @@ LoopModelInput hand_case() {
 // max(1.94, 1.94, 49·0.01/0.25 = 1.96, 1.94) = 1.96 s: 74 % better (>= 10 %).
 // κ(1) = β·L + α·D/B = 3·0.002 + 194·800/1e6 = 0.006 + 0.1552 = 0.1612 s;
 // ψ(1) = β·L = 0.006 s. Computing resumes at
-// 2.5 + ξ + δ + ψ + κ = 2.5 + 0.008 + 0.001 + 0.006 + 0.1612 = 2.6762 s.
+// 2.52 + ξ + δ + ψ + κ = 2.52 + 0.008 + 0.001 + 0.006 + 0.1612 = 2.6962 s.
 // Processors 0, 1, 3 finish their χ(1) after 1.94 s; processor 2 has done
 // ⌈1.94·0.25/0.01⌉ = ⌈48.5⌉ = 49 by then: Γ(2) = 0, so η = 2.
 // TC = η(ξ + δ) + κ(1) + ψ(1) = 2·0.009 + 0.1612 + 0.006 = 0.1852 s.
-// The loop ends when processor 2 ends its last iteration, 2.6762 + 1.96 =
-// 4.6362 s, plus the last ξ + δ: 4.6452 s = computation 2.5 + 1.96 + TC.
+// The loop ends when processor 2 ends its last iteration, 2.6962 + 1.96 =
+// 4.6562 s, plus the last ξ + δ: 4.6652 s = computation 2.52 + 1.96 + TC.
 TEST(DlbModel, GcdlbReproducesTheHandComputedCase) {
   LoopModelInput input = hand_case();
   DlbPrediction p = predict_dlb(LoopStrategy::kGcdlb, input, testing::hand_network());
@@ -58,6 +59,7 @@ TEST(DlbModel, GcdlbReproducesTheHandComputedCase) {
   ASSERT_EQ(s.size(), 2u);
 
   EXPECT_NEAR(s[0].time_s, 2.5, kEps);
+  EXPECT_NEAR(s[0].answered_s, 2.52, kEps);
   EXPECT_EQ(s[0].left, (Counts{0, 125, 187, 125}));         // γ(1)
   EXPECT_EQ(s[0].remaining, 437);                           // Γ(1)
   EXPECT_EQ(s[0].distribution, (Counts{194, 97, 49, 97}));  // χ(1)
@@ -68,20 +70,20 @@ TEST(DlbModel, GcdlbReproducesTheHandComputedCase) {
   EXPECT_NEAR(s[0].improvement, (7.48 - 1.96) / 7.48, 1e-9);
   EXPECT_TRUE(s[0].moved);
 
-  EXPECT_NEAR(s[1].time_s, 2.6762 + 1.94, kEps);
+  EXPECT_NEAR(s[1].time_s, 2.6962 + 1.94, kEps);
   EXPECT_EQ(s[1].remaining, 0);                // Γ(η) = 0
   EXPECT_EQ(s[1].work_moved, 0);               // α(2)
   EXPECT_EQ(s[1].messages, 0);                 // β(2)
   EXPECT_NEAR(s[1].data_movement_s, 0, kEps);  // κ(2)
 
   EXPECT_NEAR(p.total_cost_s(), 0.1852, kEps);  // TC
-  EXPECT_NEAR(p.time_s, 4.6452, kEps);
+  EXPECT_NEAR(p.time_s, 4.6652, kEps);
 }
 
 // GDDLB on the same case: ξ = one-to-all(4) + all-to-all(4) = 0.004 + 0.008
 // = 0.012 s and no instructions (ψ = 0). The same γ, χ, α, β and κ; computing
-// resumes at 2.5 + 0.012 + 0.001 + 0.1612 = 2.6742 s; TC = 2·0.013 + 0.1612
-// = 0.1872 s; the end 2.6742 + 1.96 + 0.013 = 4.6472 s. GCDLB's cheaper
+// resumes at 2.52 + 0.012 + 0.001 + 0.1612 = 2.6942 s; TC = 2·0.013 + 0.1612
+// = 0.1872 s; the end 2.6942 + 1.96 + 0.013 = 4.6672 s. GCDLB's cheaper
 // profile exchange outweighs its instructions here, 0.008 s against 0.006 s.
 TEST(DlbModel, GddlbPaysAllToAllButNoInstructions) {
   DlbPrediction p = predict_dlb(LoopStrategy::kGddlb, hand_case(), testing::hand_network());
@@ -93,7 +95,7 @@ TEST(DlbModel, GddlbPaysAllToAllButNoInstructions) {
   EXPECT_NEAR(s[0].data_movement_s, 0.1612, kEps);
   EXPECT_NEAR(s[0].instructions_s, 0, kEps);
   EXPECT_NEAR(p.total_cost_s(), 0.1872, kEps);
-  EXPECT_NEAR(p.time_s, 4.6472, kEps);
+  EXPECT_NEAR(p.time_s, 4.6672, kEps);
 }
 
 // LDDLB with K = 2, groups {0, 1} (σ = 1, 1/2) and {2, 3} (σ = 1/4, 1/2);
@@ -157,8 +159,9 @@ TEST(DlbModel, LcdlbQueuesGroupsAtItsOneBalancer) {
 // speeds, free network. Processor 0 holds 0..3 (1 + 2 + 3 + 4 = 10 s),
 // processor 1 holds 4..7 (5 + 6 + 7 + 8 = 26 s). At t = 10 s processor 1 has
 // done ℵ = 2 iterations (5 + 6 = 11 >= 10): γ = 0, 2; χ = 1, 1; the last one
-// (iteration 7, 8 s) moves to processor 0. Then processor 1 ends iteration 6
-// at 17 s and processor 0 iteration 7 at 18 s.
+// (iteration 7, 8 s) moves to processor 0 when processor 1 is through
+// iteration 5, at 11 s. Then processor 1 ends iteration 6 at 18 s and
+// processor 0 iteration 7 at 19 s.
 TEST(DlbModel, NonUniformLoopsFollowEquation132) {
   LoopModelInput input;
   input.cost = IterationCost::from_function(8, [](std::int64_t k) { return k + 1.0; });
@@ -168,11 +171,12 @@ TEST(DlbModel, NonUniformLoopsFollowEquation132) {
   const auto& s = p.groups[0].synchronizations;
   ASSERT_EQ(s.size(), 2u);
   EXPECT_NEAR(s[0].time_s, 10, kEps);
+  EXPECT_NEAR(s[0].answered_s, 11, kEps);
   EXPECT_EQ(s[0].left, (Counts{0, 2}));
   EXPECT_EQ(s[0].distribution, (Counts{1, 1}));
   EXPECT_NEAR(s[0].improvement, (15.0 - 8.0) / 15.0, kEps);
-  EXPECT_NEAR(s[1].time_s, 17, kEps);
-  EXPECT_NEAR(p.time_s, 18, kEps);
+  EXPECT_NEAR(s[1].time_s, 18, kEps);
+  EXPECT_NEAR(p.time_s, 19, kEps);
 }
 
 // The profitability rules: a synchronization that would move too little, or
