@@ -46,8 +46,8 @@ std::vector<std::vector<double>> fit_piece(const std::vector<const ExchangeSampl
 }
 
 // One piece for every degree_bytes + 1 consecutive measured sizes (pieces
-// share their end sizes), or one over all sizes when asked or when there
-// are too few of them.
+// share their end sizes; the last one, full width, may overlap the one
+// before), or one over all sizes when asked or when there are too few.
 ExchangePolynomial fit_exchange(Exchange exchange, const NetworkSamples& samples,
                                 const FitOptions& options) {
   const std::string name(exchange_name(exchange));

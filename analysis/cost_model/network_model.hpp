@@ -45,7 +45,8 @@ struct ExchangePolynomial {
     double to_bytes = 0;
     std::vector<std::vector<double>> coefficients;
   };
-  // Ascending and adjoining; a size takes the first piece that reaches it
+  // In ascending sizes (adjoining; with degree_bytes ≥ 2 the last may
+  // overlap the one before); a size takes the first piece that reaches it
   // (the last one beyond, the first one below).
   std::vector<Piece> pieces;
 

@@ -79,8 +79,9 @@ class Reader {
       const double to = bytes[1].is_null() ? std::numeric_limits<double>::infinity()
                                            : number(bytes[1], what + "'s piece end");
       if (from > to) fail(what + ": a piece ends before it starts");
-      if (!polynomial.pieces.empty() && from < polynomial.pieces.back().to_bytes) {
-        fail(what + ": pieces must be in ascending sizes without overlap");
+      if (!polynomial.pieces.empty() &&
+          (from < polynomial.pieces.back().from_bytes || to < polynomial.pieces.back().to_bytes)) {
+        fail(what + ": pieces must be in ascending sizes");
       }
       polynomial.pieces.push_back({from, to, rows(piece["coefficients"], what)});
     }
