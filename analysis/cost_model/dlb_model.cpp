@@ -135,7 +135,9 @@ class DlbSimulation {
     const bool at_start = g.start_synchronization;
     g.start_synchronization = false;
     double t = g.resume_s;
-    double slowest_exact = g.resume_s;
+    // The others answer the interrupt when through the iteration they are
+    // in; the plan waits for the last of them.
+    double answered = t;
     if (!at_start) {
       auto first = first_finisher(g.state, g.resume_s);
       if (!first) {  // nothing held at all
@@ -143,14 +145,7 @@ class DlbSimulation {
         g.done = true;
         return;
       }
-      t = first->second;
-      slowest_exact = latest_finish(g.state, g.resume_s);
-    }
-
-    // The others answer the interrupt when through the iteration they are
-    // in; the plan waits for the last of them.
-    double answered = t;
-    if (!at_start) {
+      t = answered = first->second;
       for (int k = 0; k < g.state.size(); ++k)
         answered = std::max(answered, g.state.iteration_end(k, g.resume_s, t));
     }
@@ -170,10 +165,10 @@ class DlbSimulation {
     const double arrive = answered + sync.synchronization_s;
 
     if (sync.remaining == 0) {
-      // Γ(η) = 0: everyone ran out; the slowest finishes its last iteration.
+      // Γ(η) = 0: every iteration left was under way, so the last answer
+      // is the slowest finishing its last iteration.
       sync.distribution = sync.left;
-      g.out.finish_s =
-          std::max(arrive, slowest_exact + sync.synchronization_s) + sync.distribution_s;
+      g.out.finish_s = arrive + sync.distribution_s;
       record(g, std::move(sync));
       g.done = true;
       return;

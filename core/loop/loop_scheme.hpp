@@ -60,9 +60,6 @@ class LoopContext {
   virtual void pause() = 0;
   virtual void resume() = 0;
   virtual bool paused() const = 0;
-  // Out of work and the scheme told so (on_idle), since work last came.
-  // Resuming tells the scheme only if it has not been told.
-  virtual bool idle() const = 0;
   // For the statistics: this processor took part in a synchronization (which
   // moved work or not), or sent instructions as a central balancer.
   virtual void note_synchronization(bool moved) = 0;

@@ -182,7 +182,6 @@ class LoopWorker final : private LoopContext {
     check_idle();
   }
   bool paused() const override { return paused_; }
-  bool idle() const override { return idle_; }
   void note_synchronization(bool moved) override {
     ++statistics_.synchronizations;
     if (moved) ++statistics_.redistributions;

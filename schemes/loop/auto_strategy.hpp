@@ -336,14 +336,12 @@ class AutoStrategy final : public core::LoopScheme {
       for (const SynchronizationProfile& profile : profiles) left += profile.remaining;
       static_cast<PoolScheme*>(delegate_.get())->start_pool(ctx, left);
       ctx.refill_pool(pieces);
-      // A processor out of work before the decision told the scheme then
-      // (auto), not the pool scheme; resuming tells it only for the others.
-      // Both would ask for two chunks at once, and a processor with two of
-      // the first, largest ones finished last by far.
-      const bool told_auto = ctx.idle();
       ctx.release_remaining();
       ctx.resume();
-      if (told_auto && ctx.remaining() == 0) delegate_->on_idle(ctx);
+      // A processor out of work before the decision told auto, not the pool
+      // scheme, and resuming does not tell it again; for the others resuming
+      // has asked already, and the engine takes one chunk at a time.
+      if (ctx.remaining() == 0) delegate_->on_idle(ctx);
       return;
     }
     ctx.resume();
