@@ -51,6 +51,15 @@
 //       The work the last descend (or reset) did, in application units (DPLL:
 //       propagations); used by the simulated machine's cost model, for
 //       expanded and for replayed nodes alike. Defaults to 1.
+//   bool take_shared(std::vector<std::int32_t>& words);
+//   void receive_shared(std::span<const std::int32_t> words);
+//       Knowledge one worker's space shares with every other (a CDCL
+//       solver's short learned clauses). After every quantum the engine asks
+//       for it (`words` comes empty; true: send it) and sends it to every
+//       other worker as one message, counted in bytes like any other, so the
+//       simulator charges it and MPI carries it; a receiver's space gets it
+//       between quanta. The engine never reads the words. One message per
+//       other worker: meant for a few workers per search, not thousands.
 //   static constexpr std::array<CounterInfo, N> kCounters = {...};
 //   void read_counters(std::span<std::uint64_t> values) const;
 //       Counters the application keeps (at most kMaxAppCounters), cumulative
@@ -215,6 +224,13 @@ std::uint64_t solution_weight_of(const S& space) {
 template <class S>
 concept CountsSubtrees = requires(S space, SubtreeCounts& counts) {
   { space.count_subtree(counts) } -> std::same_as<void>;
+};
+
+template <class S>
+concept SharesKnowledge = requires(S space, std::vector<std::int32_t>& out,
+                                   std::span<const std::int32_t> in) {
+  { space.take_shared(out) } -> std::convertible_to<bool>;
+  space.receive_shared(in);
 };
 
 template <class S>

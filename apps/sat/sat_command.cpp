@@ -33,6 +33,7 @@
 #include "apps/sat/dimacs_reader.hpp"
 #include "apps/sat/dpll_space.hpp"
 #include "apps/sat/model_check.hpp"
+#include "apps/sat/portfolio_space.hpp"
 #include "apps/sat/sat_output.hpp"
 #include "apps/sat/solver_choice.hpp"
 
@@ -51,6 +52,7 @@ struct SatOptions {
   std::string solver = "auto";
   double cube_cutoff = 0;  // 0: adaptive
   LookaheadOptions lookahead;
+  ShareOptions share;
 };
 
 // A positive, finite number (`what` says of what). The message quotes what
@@ -107,15 +109,117 @@ const CLI::Validator kPositiveCutoff = positive_number("threshold", "THRESHOLD>0
 // memory there is the file's doing, said as its other faults are.
 std::string input_name(const std::string& file) { return file == "-" ? "<stdin>" : file; }
 
+// Details of --solver auto's choice for the run record.
+nlohmann::json auto_choice_json(const SolverChoice& choice, double probe_seconds) {
+  return {
+      {"reason", choice.reason},
+      {"root_reach", choice.reach},
+      {"dives", choice.estimate.dives},
+      {"deep_dives", choice.estimate.deep},
+      {"dives_over_budget", choice.estimate.over_budget},
+      {"estimated_dpll_nodes", choice.estimate.nodes},
+      {"estimated_dpll_propagations", choice.estimate.propagations},
+      {"estimated_dpll_visits", choice.estimate.visits},
+      {"cube_trial",
+       {{"samples", choice.cubes.samples},
+        {"cdcl_wins", choice.cubes.cdcl_wins},
+        {"depth", choice.cubes.depth},
+        {"cdcl_conflicts", choice.cubes.cdcl_conflicts},
+        {"dpll_visits", choice.cubes.dpll_visits}}},
+      {"cdcl_probe_conflicts", choice.cdcl_conflicts},
+      {"decided_by_probe", choice.whole_formula.has_value()},
+      {"probe_seconds", probe_seconds},
+  };
+}
+
+// Answers, exit status and the model's check, alike for every solver.
+template <class Result>
+void finish(const CnfFormula& formula, const Result& result, Answer answer) {
+  // Under mpirun every rank exits with the answer's status, as rank 0 does;
+  // an interrupted search is s UNKNOWN and exit 0, as the competition asks.
+  cli::set_exit_status(exit_status_of(answer));
+  if (!result.reporting) return;
+  if (result.solution) {
+    // Never print a model that has not been checked against the clauses read.
+    const DpllSpace::Solution& model = *result.solution;
+    if (!is_well_formed_model(formula, model)) {
+      throw std::runtime_error("internal error: the solver returned a malformed model");
+    }
+    if (auto clause = first_falsified_clause(formula, model)) {
+      throw std::runtime_error("internal error: the model falsifies clause " +
+                               std::to_string(*clause + 1));
+    }
+  }
+  print_answer(std::cout, answer, result.solution ? &*result.solution : nullptr);
+}
+
+// --solver portfolio (or auto's choice of it): one CaDiCaL a worker, each
+// with its own options, sharing short learned clauses (portfolio_space.hpp).
+void run_portfolio(const SatOptions& options, cli::CommandRun& run, const DimacsInput& input,
+                   const std::optional<SolverChoice>& choice, double probe_seconds,
+                   const std::shared_ptr<TimeLimit>& time_limit) {
+  auto shared = std::make_shared<PortfolioShared>(
+      input.formula, static_cast<std::uint32_t>(run.config().workers), options.share, time_limit,
+      &run.config().interrupt);
+  auto make_space = [&] { return PortfolioSpace(shared); };
+  run.show_in_progress([](const core::WorkerStatistics& total) {
+    return "slices " + std::to_string(total.app_counters[0]) + ", conflicts " +
+           std::to_string(total.app_counters[1]);
+  });
+  auto cut = [&] { return time_limit && time_limit->cut(); };
+  auto answer_of = [&](const core::RunStatistics& result) {
+    if (result.solution_found) return Answer::kSatisfiable;
+    return cut() || result.interrupted || !shared->refuted.load() ? Answer::kUnknown
+                                                                  : Answer::kUnsatisfiable;
+  };
+  auto app_details = [&](const core::RunStatistics& result) {
+    nlohmann::json counters = nlohmann::json::object();
+    for (std::size_t i = 0; i < result.app_counter_names.size(); ++i)
+      counters[std::string(result.app_counter_names[i])] = result.total.app_counters[i];
+    nlohmann::json per_worker = nlohmann::json::array();
+    for (const core::WorkerStatistics& worker : result.per_worker) {
+      nlohmann::json one = nlohmann::json::object();
+      for (std::size_t i = 0; i < result.app_counter_names.size(); ++i)
+        one[std::string(result.app_counter_names[i])] = worker.app_counters[i];
+      per_worker.push_back(std::move(one));
+    }
+    nlohmann::json details = {
+        {"answer", answer_name(answer_of(result))},
+        {"solver", "portfolio"},
+        {"solver_option", options.solver},
+        {"share_max_size", options.share.max_size},
+        {"share_literals_per_second", options.share.literals_per_second},
+        {"portfolio_counters", std::move(counters)},
+        {"portfolio_workers", std::move(per_worker)},
+        {"time_limit_s", nullptr},
+        {"time_limit_reached", cut()},
+        {"variables", input.formula.num_variables()},
+        {"clauses", input.read_clauses},
+        {"tautologies", input.tautologies},
+    };
+    if (choice) details["auto_choice"] = auto_choice_json(*choice, probe_seconds);
+    if (options.time_limit > 0) details["time_limit_s"] = options.time_limit;
+    return details;
+  };
+  auto result = run.search<PortfolioSpace>(options.file, make_space, app_details);
+  if (result.reporting && !run.quiet())
+    print_portfolio_statistics(std::cout, result, choice, probe_seconds);
+  finish(input.formula, result, answer_of(result));
+}
+
 void run(const SatOptions& options, cli::CommandRun& run) {
   // CDCL at the leaves decides a cube but cannot count its models.
   if (options.count && options.solver == "cnc")
     throw CLI::ValidationError("--solver cnc",
                                "cube-and-conquer cannot count models: use --count with "
                                "--solver dpll or auto");
-  if (options.cube_cutoff > 0 && options.solver == "dpll")
-    throw CLI::ValidationError("--cube-cutoff",
-                               "only cube-and-conquer has a cutoff (--solver dpll given)");
+  if (options.count && options.solver == "portfolio")
+    throw CLI::ValidationError("--solver portfolio",
+                               "a CDCL portfolio cannot count models: use --count with "
+                               "--solver dpll or auto");
+  if (options.cube_cutoff > 0 && (options.solver == "dpll" || options.solver == "portfolio"))
+    throw CLI::ValidationError("--cube-cutoff", "only cube-and-conquer has a cutoff (--solver " +
+                                                    options.solver + " given)");
   run.config().search.mode = options.count ? core::SearchMode::kCount : core::SearchMode::kFirst;
   // The summary is ours, as c lines; the run record is still written.
   run.use_own_summary();
@@ -137,6 +241,7 @@ void run(const SatOptions& options, cli::CommandRun& run) {
     input = read_dimacs(options.file, read_options);
     prototype = std::make_unique<const DpllSpace>(input.formula, solver_options);
     if (options.solver == "cnc") solver = SolverKind::kCubeAndConquer;
+    if (options.solver == "portfolio") solver = SolverKind::kPortfolio;
     if (options.solver == "auto" && !options.count) {
       const auto probe_start = std::chrono::steady_clock::now();
       choice = choose_solver(*prototype, input.formula, solver_options.time_limit);
@@ -172,11 +277,16 @@ void run(const SatOptions& options, cli::CommandRun& run) {
               << core::to_string(run.config().runtime) << '\n';
   }
 
+  auto cut = [&] { return solver_options.time_limit && solver_options.time_limit->cut(); };
+  if (solver == SolverKind::kPortfolio) {
+    prototype.reset();  // its clause database is not needed any more
+    run_portfolio(options, run, input, choice, probe_seconds, solver_options.time_limit);
+    return;
+  }
   auto make_space = [&] { return *prototype; };
   run.show_in_progress([](const core::WorkerStatistics& total) {
     return "closed " + closed_percent(total) + " %, depth " + std::to_string(total.max_depth);
   });
-  auto cut = [&] { return solver_options.time_limit && solver_options.time_limit->cut(); };
   auto answer_of = [&](const core::RunStatistics& result) {
     if (result.solution_found) return Answer::kSatisfiable;
     return cut() || result.interrupted ? Answer::kUnknown : Answer::kUnsatisfiable;
@@ -210,26 +320,7 @@ void run(const SatOptions& options, cli::CommandRun& run) {
         {"clauses", input.read_clauses},
         {"tautologies", input.tautologies},
     };
-    if (choice) {
-      details["auto_choice"] = {
-          {"reason", choice->reason},
-          {"root_reach", choice->reach},
-          {"dives", choice->estimate.dives},
-          {"deep_dives", choice->estimate.deep},
-          {"estimated_dpll_nodes", choice->estimate.nodes},
-          {"estimated_dpll_propagations", choice->estimate.propagations},
-          {"estimated_dpll_visits", choice->estimate.visits},
-          {"cube_trial",
-           {{"samples", choice->cubes.samples},
-            {"cdcl_wins", choice->cubes.cdcl_wins},
-            {"depth", choice->cubes.depth},
-            {"cdcl_conflicts", choice->cubes.cdcl_conflicts},
-            {"dpll_visits", choice->cubes.dpll_visits}}},
-          {"cdcl_probe_conflicts", choice->cdcl_conflicts},
-          {"decided_by_probe", choice->whole_formula.has_value()},
-          {"probe_seconds", probe_seconds},
-      };
-    }
+    if (choice) details["auto_choice"] = auto_choice_json(*choice, probe_seconds);
     if (options.time_limit > 0) details["time_limit_s"] = options.time_limit;
     if (options.cube_cutoff > 0) details["cube_cutoff"] = options.cube_cutoff;
     // In decide mode the engine's "solutions" is the weight of the model found
@@ -241,24 +332,9 @@ void run(const SatOptions& options, cli::CommandRun& run) {
     return details;
   };
   auto result = run.search<DpllSpace>(options.file, make_space, app_details);
-  // Under mpirun every rank exits with the answer's status, as rank 0 does;
-  // an interrupted search is s UNKNOWN and exit 0, as the competition asks.
-  cli::set_exit_status(exit_status_of(answer_of(result)));
-  if (!result.reporting) return;
-  if (!run.quiet()) print_statistics(std::cout, result, choice, probe_seconds, solver);
-
-  if (result.solution) {
-    // Never print a model that has not been checked against the clauses read.
-    const DpllSpace::Solution& model = *result.solution;
-    if (!is_well_formed_model(input.formula, model)) {
-      throw std::runtime_error("internal error: the solver returned a malformed model");
-    }
-    if (auto clause = first_falsified_clause(input.formula, model)) {
-      throw std::runtime_error("internal error: the model falsifies clause " +
-                               std::to_string(*clause + 1));
-    }
-  }
-  if (options.count) {
+  if (result.reporting && !run.quiet())
+    print_statistics(std::cout, result, choice, probe_seconds, solver);
+  if (result.reporting && options.count) {
     const std::uint64_t models = result.total.solutions;
     const bool saturated = models == std::numeric_limits<std::uint64_t>::max();
     std::cout << "c models " << (count_is_lower_bound(result) ? "at least " : "") << models
@@ -268,7 +344,7 @@ void run(const SatOptions& options, cli::CommandRun& run) {
                                        : "")
               << '\n';
   }
-  print_answer(std::cout, answer_of(result), result.solution ? &*result.solution : nullptr);
+  finish(input.formula, result, answer_of(result));
 }
 
 void add_command(CLI::App& parent, const cli::AppEntry& app) {
@@ -289,14 +365,25 @@ void add_command(CLI::App& parent, const cli::AppEntry& app) {
                  "seconds before giving up with s UNKNOWN (default: none)")
       ->check(kPositiveSeconds);
   cli.add_option("--solver", options->solver,
-                 "dpll (look-ahead DPLL), cnc (cube-and-conquer: CaDiCaL decides the cubes) "
+                 "dpll (look-ahead DPLL), cnc (cube-and-conquer: CaDiCaL decides the cubes), "
+                 "portfolio (one CaDiCaL a worker, diversified, sharing learned clauses) "
                  "or auto (chosen per formula; --count: dpll)")
-      ->check(CLI::IsMember({"dpll", "cnc", "auto"}))
+      ->check(CLI::IsMember({"dpll", "cnc", "portfolio", "auto"}))
       ->capture_default_str();
   cli.add_option("--cube-cutoff", options->cube_cutoff,
                  "cube-and-conquer: a node is a cube once decisions x assigned variables "
                  "exceeds this (default: adaptive)")
       ->check(kPositiveCutoff);
+  cli.add_option("--share-max-size", options->share.max_size,
+                 "portfolio: longest learned clause shared (units and binaries always)")
+      ->check(CLI::Range(1, 1000))
+      ->capture_default_str()
+      ->group("Portfolio");
+  cli.add_option("--share-budget", options->share.literals_per_second,
+                 "portfolio: literals of longer clauses a worker may share per second of search")
+      ->check(CLI::Range(0.0, 1e9))
+      ->capture_default_str()
+      ->group("Portfolio");
   add_lookahead_options(cli, options->lookahead);
   // Decide or count is --count's to say; a second way would only disagree.
   cli.remove_option(cli.get_option("--mode"));

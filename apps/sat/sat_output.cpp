@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "apps/cli/number_text.hpp"
+#include "apps/sat/portfolio_space.hpp"
 
 namespace stacksplit::apps::sat {
 
@@ -112,6 +113,47 @@ void print_statistics(std::ostream& out, const core::RunStatistics& result,
           << worker.app_counters[kConflicts];
     }
     out << '\n';
+  }
+}
+
+void print_portfolio_statistics(std::ostream& out, const core::RunStatistics& result,
+                                const std::optional<SolverChoice>& choice, double probe_seconds) {
+  constexpr auto index = [](std::string_view name) {
+    for (std::size_t i = 0; i < PortfolioSpace::kCounters.size(); ++i)
+      if (PortfolioSpace::kCounters[i].name == name) return i;
+    throw std::logic_error("no such counter");
+  };
+  constexpr std::size_t kSlices = index("slices"), kConflicts = index("conflicts"),
+                        kAnswered = index("answered"), kMember = index("member"),
+                        kMicroseconds = index("cdcl_us"), kExported = index("exported"),
+                        kReceived = index("received"), kImported = index("imported");
+  const core::WorkerStatistics& total = result.total;
+  if (result.interrupted) out << "c interrupted: the statistics below are partial\n";
+  out << "c slices " << total.app_counters[kSlices] << ", conflicts "
+      << total.app_counters[kConflicts] << '\n';
+  out << "c clauses shared " << total.app_counters[kExported] << ", received "
+      << total.app_counters[kReceived] << ", kept " << total.app_counters[kImported] << '\n';
+  out << "c time " << seconds_text(result.seconds) << " s"
+      << (result.time_kind == core::TimeKind::kVirtual ? " (virtual)" : "") << '\n';
+  if (choice) {
+    out << "c auto probes " << seconds_text(probe_seconds)
+        << " s before the search: " << choice->reason << '\n';
+  }
+  int rank = 0;
+  for (const core::WorkerStatistics& worker : result.per_worker) {
+    const std::uint64_t member = worker.app_counters[kMember];
+    out << "c worker " << rank++ << ": member ";
+    if (member == 0) {
+      out << "none";
+    } else {
+      out << member - 1 << " (" << PortfolioMember::of(static_cast<int>(member - 1)).describe()
+          << ")";
+    }
+    out << ", cdcl " << seconds_text(worker.app_counters[kMicroseconds] / 1e6) << " s, conflicts "
+        << worker.app_counters[kConflicts] << ", exported " << worker.app_counters[kExported]
+        << ", received " << worker.app_counters[kReceived] << ", kept "
+        << worker.app_counters[kImported] << (worker.app_counters[kAnswered] ? ", answered" : "")
+        << '\n';
   }
 }
 

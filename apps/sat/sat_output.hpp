@@ -37,4 +37,10 @@ void print_statistics(std::ostream& out, const core::RunStatistics& result,
                       const std::optional<SolverChoice>& choice, double probe_seconds,
                       SolverKind solver);
 
+// The same for the portfolio: slices, conflicts, clauses shared, auto's
+// probes, and per worker its member, what it exported, received and kept,
+// and whether it answered.
+void print_portfolio_statistics(std::ostream& out, const core::RunStatistics& result,
+                                const std::optional<SolverChoice>& choice, double probe_seconds);
+
 }  // namespace stacksplit::apps::sat

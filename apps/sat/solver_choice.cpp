@@ -7,7 +7,17 @@
 
 namespace stacksplit::apps::sat {
 
-std::string_view to_string(SolverKind kind) { return kind == SolverKind::kDpll ? "dpll" : "cnc"; }
+std::string_view to_string(SolverKind kind) {
+  switch (kind) {
+    case SolverKind::kDpll:
+      return "dpll";
+    case SolverKind::kCubeAndConquer:
+      return "cnc";
+    case SolverKind::kPortfolio:
+      break;
+  }
+  return "portfolio";
+}
 
 double root_implication_reach(DpllSpace space) {
   if (space.reset() != core::Outcome::kOpen) return 0;
@@ -58,6 +68,7 @@ struct Dives {
   int made = 0;
   int deep = 0;
   bool found_model = false;
+  bool over_budget = false;
   double summed_nodes = 0;    // of the dives' Knuth estimates
   std::uint64_t entered = 0;  // nodes the dives entered, refuted ones included
   std::uint64_t propagations = 0;
@@ -68,16 +79,26 @@ struct Dives {
   }
 };
 
-Dives dive(DpllSpace& space, std::mt19937& random, int count) {
+Dives dive(DpllSpace& space, std::mt19937& random, int count,
+           std::uint64_t most_visits = ~std::uint64_t{0}) {
   Dives dives;
   std::vector<Literal> children;
   const std::uint64_t propagations_before = space.propagations();
   const std::uint64_t visits_before = space.visits();
   while (dives.made < count && 2 * dives.deep <= count) {
+    if (space.visits() - visits_before > most_visits) {
+      dives.over_budget = true;
+      break;
+    }
     std::uint32_t depth = 0;
     core::Outcome outcome = core::Outcome::kOpen;
     bool cut = false;  // by the time limit: this dive says nothing
     while (outcome == core::Outcome::kOpen && depth < kDeepDive) {
+      if (space.visits() - visits_before > most_visits) {
+        dives.over_budget = true;
+        cut = true;
+        break;
+      }
       const std::optional<core::Outcome> entered =
           step_down(space, random, children, dives.entered);
       if (!entered) {
@@ -113,10 +134,11 @@ DpllEstimate estimate_dpll(DpllSpace space) {
     return estimate;
   }
   std::mt19937 random(2011);  // fixed: the same choice on every run and rank
-  const Dives dives = dive(space, random, kDives);
+  const Dives dives = dive(space, random, kDives, kMostDiveVisits);
   estimate.dives = dives.made;
   estimate.deep = dives.deep;
   estimate.found_model = dives.found_model;
+  estimate.over_budget = dives.over_budget;
   if (dives.made == 0) return estimate;
   estimate.nodes = dives.nodes();
   estimate.propagations = estimate.nodes * dives.per_node(dives.propagations);
@@ -192,23 +214,33 @@ SolverChoice choose_solver(const DpllSpace& space, const CnfFormula& formula,
   };
   if (decided_by(kLeastProbeConflicts)) return choice;
 
+  // From here on, a formula that looks like CDCL's goes to the portfolio at
+  // once, without more probing: its member 0 is CaDiCaL on the whole formula.
+  if (formula.num_variables() > kMostLookaheadVariables) {
+    choice.kind = SolverKind::kPortfolio;
+    choice.reason = "too many variables for look-ahead";
+    return choice;
+  }
   choice.reach = root_implication_reach(space);
   if (choice.reach >= kChainReach) {
-    choice.kind = SolverKind::kCubeAndConquer;
+    choice.kind = SolverKind::kPortfolio;
     choice.reason = "a root decision implies a long chain";
     return choice;
   }
   choice.estimate = estimate_dpll(space);
+  if (choice.estimate.over_budget && !choice.estimate.found_model) {
+    choice.kind = SolverKind::kPortfolio;
+    choice.reason = "look-ahead nodes are too costly here";
+    return choice;
+  }
   const bool deep = choice.estimate.most_are_deep();
-  // A tree too deep for DPLL goes to cube-and-conquer anyway; CaDiCaL may
-  // as well try the whole formula first, with the most conflicts.
-  const int budget = deep ? kMostProbeConflicts : probe_conflicts(choice.estimate);
-  if (budget > choice.cdcl_conflicts && decided_by(budget - choice.cdcl_conflicts)) return choice;
   if (deep || choice.estimate.propagations >= kHopelessPropagations) {
-    choice.kind = SolverKind::kCubeAndConquer;
+    choice.kind = SolverKind::kPortfolio;
     choice.reason = deep ? "the look-ahead tree is too deep" : "the look-ahead tree is too large";
     return choice;
   }
+  const int budget = probe_conflicts(choice.estimate);
+  if (budget > choice.cdcl_conflicts && decided_by(budget - choice.cdcl_conflicts)) return choice;
   if (choice.estimate.visits >= kLeastVisitsForCubeTrial && !choice.estimate.found_model) {
     choice.cubes = try_cubes(space, *probe, choice.estimate);
     if (choice.cubes.favours_cdcl()) {

@@ -1,13 +1,16 @@
 #pragma once
-// --solver auto: pure look-ahead DPLL or cube-and-conquer, chosen per formula
-// by probes. Look-ahead DPLL wins where a decision implies little and the
-// look-ahead's choice matters (uniform random k-SAT, pigeon-hole formulas: the
-// look-ahead refutes a node some twenty decisions deep, and CDCL needs
-// hundreds of thousands of conflicts); CDCL wins where decisions set off long
-// implication chains (circuits, bounded model checking), which it learns from
-// and DPLL walks again and again, and where what DPLL cannot see without
-// learning is cheap for CDCL (parity chains: nothing propagates, yet CDCL
-// refutes them in a few hundred conflicts).
+// --solver auto: pure look-ahead DPLL, cube-and-conquer or the CDCL
+// portfolio, chosen per formula by probes. Look-ahead DPLL wins where a
+// decision implies little and the look-ahead's choice matters (uniform random
+// k-SAT, pigeon-hole formulas: the look-ahead refutes a node some twenty
+// decisions deep, and CDCL needs hundreds of thousands of conflicts); CDCL
+// wins where decisions set off long implication chains (circuits, bounded
+// model checking), which it learns from and DPLL walks again and again, and
+// where what DPLL cannot see without learning is cheap for CDCL (parity
+// chains: nothing propagates, yet CDCL refutes them in a few hundred
+// conflicts). A formula that looks like CDCL's goes to the portfolio as soon
+// as it does, so that its member 0 (CaDiCaL on the whole formula) starts
+// after milliseconds of probing, not seconds.
 //
 // The probes, cheapest first; the first with a verdict decides:
 //   1. CDCL, briefly: CaDiCaL gets the whole formula for kLeastProbeConflicts
@@ -17,20 +20,20 @@
 //      root, answered by the probe.
 //   2. reach: the look-ahead enters both children of the root; one of them
 //      fixing a large share of the free variables is an implication chain:
-//      cube-and-conquer.
+//      the portfolio.
 //   3. dives: random paths from the root down the look-ahead tree estimate
 //      its size (Knuth, "Estimating the efficiency of backtrack programs",
 //      1975: a leaf d decisions deep of a binary tree stands for 2^(d+1) − 1
 //      nodes). A dive whose child the look-ahead refutes on entry takes the
 //      sibling, so that it ends only where both children are refuted: a
 //      large subtree hanging off a long chain of refuted children (a BMC
-//      unrolling) is not missed. Most dives deeper than kDeepDive decisions:
-//      the tree is beyond DPLL.
+//      unrolling) is not missed. The dives stop at kMostDiveVisits clause
+//      visits: look-ahead that costly is not DPLL's formula (the portfolio).
+//      Most dives deeper than kDeepDive decisions, or an estimate too large
+//      for DPLL to finish: the portfolio.
 //   4. CDCL again, where it stopped, up to a number of conflicts in
-//      proportion to the estimated DPLL work (the most when the tree is too
-//      deep), so that a formula DPLL decides fast loses little to the probe.
-//      Decided: as in 1. If not: cube-and-conquer when the tree is too deep or
-//      its estimate too large for DPLL to finish; else
+//      proportion to the estimated DPLL work, so that a formula DPLL decides
+//      fast loses little to the probe. Decided: as in 1. If not:
 //   5. sample cubes, where DPLL would take seconds (see CubeTrial below):
 //      cube-and-conquer if CDCL decides most of them with half the work
 //      DPLL needs below them, DPLL otherwise.
@@ -51,7 +54,7 @@
 
 namespace stacksplit::apps::sat {
 
-enum class SolverKind : std::uint8_t { kDpll, kCubeAndConquer };
+enum class SolverKind : std::uint8_t { kDpll, kCubeAndConquer, kPortfolio };
 
 std::string_view to_string(SolverKind kind);
 
@@ -68,13 +71,24 @@ double root_implication_reach(DpllSpace space);
 inline constexpr int kDives = 15;
 inline constexpr std::uint32_t kDeepDive = 32;
 
+// Clause visits the dives may spend in all: on a formula of a few hundred
+// thousand clauses one look-ahead node costs millions of visits, and the
+// probes must stay a small part of what CDCL needs (tens of milliseconds).
+inline constexpr std::uint64_t kMostDiveVisits = 20'000'000;
+
+// Variables beyond which look-ahead is not probed at all: one look-ahead node
+// then costs tens of milliseconds, and formulas that large (circuits, BMC,
+// planning) are CDCL's. Random 3-SAT that DPLL decides has hundreds.
+inline constexpr std::int32_t kMostLookaheadVariables = 5'000;
+
 struct DpllEstimate {
   int dives = 0;  // made (fewer than kDives once most are deep)
   int deep = 0;   // reached kDeepDive decisions without a leaf
   bool found_model = false;
-  double nodes = 0;         // Knuth's estimate of the look-ahead tree's size
-  double propagations = 0;  // nodes × the dives' propagations per node
-  double visits = 0;        // nodes × the dives' clause visits per node
+  bool over_budget = false;  // the dives stopped at kMostDiveVisits
+  double nodes = 0;          // Knuth's estimate of the look-ahead tree's size
+  double propagations = 0;   // nodes × the dives' propagations per node
+  double visits = 0;         // nodes × the dives' clause visits per node
   bool most_are_deep() const { return 2 * deep > kDives; }
 };
 

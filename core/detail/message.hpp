@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <variant>
+#include <vector>
 
 #include "core/detail/variant_serialization.hpp"
 #include "core/detail/work_unit.hpp"
@@ -38,6 +39,10 @@ struct Incumbent {  // optimize mode: the best objective found so far
   std::int64_t value = 0;
   bool operator==(const Incumbent&) const = default;
 };
+struct Shared {  // knowledge a space shares with every other (learned clauses); opaque here
+  std::vector<std::int32_t> words;
+  bool operator==(const Shared&) const = default;
+};
 struct Stop {  // first mode or an interrupt: stop searching
   bool operator==(const Stop&) const = default;
 };
@@ -57,22 +62,26 @@ template <class Archive>
 void serialize(Archive&, Terminate&, unsigned) {}
 template <class Archive>
 void serialize(Archive& ar, TerminationReport& report, unsigned) {
-  ar & report.count;
-  ar & report.black;
+  ar& report.count;
+  ar& report.black;
 }
 template <class Archive>
 void serialize(Archive& ar, Incumbent& incumbent, unsigned) {
-  ar & incumbent.value;
+  ar& incumbent.value;
+}
+template <class Archive>
+void serialize(Archive& ar, Shared& shared, unsigned) {
+  ar& shared.words;
 }
 template <class Archive, class Choice>
 void serialize(Archive& ar, Work<Choice>& work, unsigned) {
-  ar & work.unit;
+  ar& work.unit;
 }
 
 template <class Choice>
 struct Message {
   using Body = std::variant<WorkRequest, Work<Choice>, Reject, TerminationProbe, TerminationReport,
-                            Incumbent, Stop, Terminate, SchemeMessage>;
+                            Incumbent, Stop, Terminate, SchemeMessage, Shared>;
 
   std::int32_t from = -1;
   Body body;
@@ -81,7 +90,7 @@ struct Message {
 
   template <class Archive>
   void serialize(Archive& ar, unsigned /*version*/) {
-    ar & from;
+    ar& from;
     serialize_variant(ar, body);
   }
 };
@@ -95,16 +104,24 @@ template <class Choice>
 std::uint64_t message_bytes(const Message<Choice>& message, std::uint64_t header_bytes) {
   if (const auto* work = std::get_if<Work<Choice>>(&message.body))
     return header_bytes + work->unit.payload_bytes();
+  if (const auto* shared = std::get_if<Shared>(&message.body))
+    return header_bytes + shared->words.size() * sizeof(std::int32_t);
   return header_bytes;
 }
 
 // The kind's name, for diagnostics and tests.
 template <class Choice>
 const char* kind_name(const Message<Choice>& message) {
-  constexpr const char* kNames[] = {"work-request",       "work",      "reject",
-                                    "termination-probe",  "termination-report",
-                                    "incumbent",          "stop",      "terminate",
-                                    "scheme"};
+  constexpr const char* kNames[] = {"work-request",
+                                    "work",
+                                    "reject",
+                                    "termination-probe",
+                                    "termination-report",
+                                    "incumbent",
+                                    "stop",
+                                    "terminate",
+                                    "scheme",
+                                    "shared"};
   static_assert(std::size(kNames) == std::variant_size_v<typename Message<Choice>::Body>);
   return kNames[message.body.index()];
 }

@@ -90,6 +90,7 @@ class Worker final : public SchemeContext {
     const std::uint64_t before = statistics_.nodes;
     stack_.expand(options_.quantum, statistics_, [this] { return on_solution_found(); });
     read_app_counters();
+    if constexpr (SharesKnowledge<S>) share_knowledge();
     emit(WorkerEventKind::kQuantum, -1, statistics_.nodes - before);
     if (const std::uint32_t generated = stack_.take_generated(); generated != 0 && !stopped_)
       scheme_->on_generated(*this, stack_.depth(), generated);
@@ -228,6 +229,20 @@ class Worker final : public SchemeContext {
   }
   void on(int /*from*/, Incumbent& incumbent) {
     if constexpr (OptimizingSearchSpace<S>) learn_incumbent(incumbent.value);
+  }
+  void on(int /*from*/, Shared& shared) {
+    if constexpr (SharesKnowledge<S>) {
+      if (!terminated_) space_.receive_shared(shared.words);
+    }
+  }
+
+  // What the space has to share goes to every other worker (search_space.hpp).
+  void share_knowledge() {
+    if (terminated_ || size_ < 2) return;
+    std::vector<std::int32_t> words;
+    if (!space_.take_shared(words) || words.empty()) return;
+    for (int other = 0; other < size_; ++other)
+      if (other != rank_) send_message(other, Shared{words});
   }
 
   // The one counted path work leaves by (termination counts every unit).

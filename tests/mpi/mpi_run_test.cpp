@@ -12,6 +12,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <regex>
+#include <set>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -134,8 +135,7 @@ class MpiLoopTest : public ::testing::TestWithParam<std::tuple<std::string, int>
 
 TEST_P(MpiLoopTest, EveryAppGivesTheSequentialResult) {
   const auto& [scheme, ranks] = GetParam();
-  const ProcessOutcome run =
-      run_process(mpirun(ranks, {STACKSPLIT_MPI_LOOP_DRIVER, scheme}), 120s);
+  const ProcessOutcome run = run_process(mpirun(ranks, {STACKSPLIT_MPI_LOOP_DRIVER, scheme}), 120s);
   ASSERT_TRUE(run.finished) << run.output;
   ASSERT_EQ(run.exit_code, 0) << run.output;
   for (const char* app : {"mxm", "trfd", "ac", "maptri", "ep", "synthetic"})
@@ -173,8 +173,8 @@ TEST(MpiCommandLine, ChoosesTheMpiRuntimeAndOnlyRankZeroPrints) {
 // mpirun forwards Ctrl-C to every rank: each stops, the ranks still finish
 // together and rank 0 alone prints the partial summary and writes the record.
 TEST(MpiCommandLine, AnInterruptStopsEveryRankCleanly) {
-  const std::string json = ::testing::TempDir() + "mpi_interrupt_" + std::to_string(getpid()) +
-                           ".jsonl";
+  const std::string json =
+      ::testing::TempDir() + "mpi_interrupt_" + std::to_string(getpid()) + ".jsonl";
   std::remove(json.c_str());
   Subprocess job(mpirun(2, {STACKSPLIT_CLI, "uts", "--tree", "T1L", "--json", json}));
   ASSERT_TRUE(job.wait_for_output("UTS tree type", 60s));
@@ -482,9 +482,9 @@ TEST_P(MpiSatTest, CubeAndConquerDecidesStructuredFormulas) {
       const std::string what = c.generator[0] + " " + c.generator[2] + " " + solver[1];
       ASSERT_TRUE(run.finished) << what << "\n" << run.output;
       EXPECT_EQ(run.exit_code, c.satisfiable ? 10 : 20) << what << "\n" << run.output;
-      EXPECT_EQ(occurrences(run.output, c.satisfiable ? "s SATISFIABLE\n" : "s UNSATISFIABLE\n"),
-                1)
-          << what << "\n" << run.output;
+      EXPECT_EQ(occurrences(run.output, c.satisfiable ? "s SATISFIABLE\n" : "s UNSATISFIABLE\n"), 1)
+          << what << "\n"
+          << run.output;
       if (c.satisfiable) {
         EXPECT_TRUE(model_satisfies_file(run.output, file)) << what;
       }
@@ -494,15 +494,73 @@ TEST_P(MpiSatTest, CubeAndConquerDecidesStructuredFormulas) {
       std::remove(json.c_str());
       const nlohmann::json record = nlohmann::json::parse(line);
       ASSERT_EQ(record["per_worker"].size(), static_cast<std::size_t>(GetParam())) << what;
-      std::uint64_t cubes = 0;
+      // The portfolio (auto's choice for CDCL's formulas) has no cubes: one
+      // member answered.
+      const bool portfolio = record["app_details"]["solver"] == "portfolio";
+      const std::string counter = portfolio ? "answered" : "cubes";
+      std::uint64_t sum = 0;
       for (const auto& worker : record["per_worker"])
-        cubes += worker["app_counters"]["cubes"].get<std::uint64_t>();
-      EXPECT_EQ(cubes, record["app_counters"]["cubes"].get<std::uint64_t>()) << what;
+        sum += worker["app_counters"][counter].get<std::uint64_t>();
+      EXPECT_EQ(sum, record["app_counters"][counter].get<std::uint64_t>()) << what;
       if (record["app_details"]["solver"] == "cnc") {
-        EXPECT_GT(cubes, 0u) << what;
+        EXPECT_GT(sum, 0u) << what;
+      }
+      if (portfolio) {
+        EXPECT_EQ(sum, 1u) << what;
       }
     }
     std::remove(file.c_str());
+  }
+}
+
+// The CDCL portfolio, one member a rank: clauses travel between ranks as
+// messages (every rank exports, some rank keeps another's), one member
+// answers, a refutation on one rank ends the others, a model is checked.
+TEST_P(MpiSatTest, PortfolioSharesClausesBetweenRanks) {
+  struct Case {
+    std::vector<std::string> generator;
+    bool satisfiable;
+  };
+  const std::vector<Case> cases = {
+      {{"pigeonhole", "--holes", "9"}, false},
+      {{"counter", "--bits", "6", "--steps", "40", "--target", "37"}, true},
+  };
+  int formula = 0;
+  for (const Case& c : cases) {
+    const std::string file = path("portfolio" + std::to_string(formula++));
+    const std::string json = file + ".jsonl";
+    write_generated_formula(c.generator, file);
+    const ProcessOutcome run = sat(file, {"--solver", "portfolio", "--json", json});
+    const std::string what = c.generator[0];
+    ASSERT_TRUE(run.finished) << what << "\n" << run.output;
+    EXPECT_EQ(run.exit_code, c.satisfiable ? 10 : 20) << what << "\n" << run.output;
+    if (c.satisfiable) {
+      EXPECT_TRUE(model_satisfies_file(run.output, file)) << what;
+    }
+    std::ifstream in(json);
+    std::string line;
+    ASSERT_TRUE(std::getline(in, line)) << what << ": no run record";
+    std::remove(json.c_str());
+    std::remove(file.c_str());
+    const nlohmann::json record = nlohmann::json::parse(line);
+    ASSERT_EQ(record["per_worker"].size(), static_cast<std::size_t>(GetParam())) << what;
+    std::uint64_t answered = 0, kept = 0;
+    std::set<std::uint64_t> members;
+    for (const auto& worker : record["per_worker"]) {
+      const auto& counters = worker["app_counters"];
+      answered += counters["answered"].get<std::uint64_t>();
+      kept += counters["imported"].get<std::uint64_t>();
+      members.insert(counters["member"].get<std::uint64_t>());
+      if (!c.satisfiable) {
+        EXPECT_GT(counters["exported"].get<std::uint64_t>(), 0u) << what << "\n" << worker;
+      }
+    }
+    EXPECT_EQ(answered, 1u) << what;
+    EXPECT_EQ(members.size(), static_cast<std::size_t>(GetParam()))
+        << what << ": one member a rank";
+    if (!c.satisfiable) {
+      EXPECT_GT(kept, 0u) << what;
+    }
   }
 }
 

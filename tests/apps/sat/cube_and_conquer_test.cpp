@@ -230,10 +230,29 @@ TEST(SolverChoice, ProbesTellChainsFromRandomFormulas) {
   const SolverChoice on_php = choose_solver(DpllSpace(php), php);
   EXPECT_EQ(on_php.kind, SolverKind::kDpll) << on_php.reason;
 
+  // Parity chains: nothing propagates, every dive is deep; CDCL's formula,
+  // which goes to the portfolio at once, without a longer CDCL probe.
   const CnfFormula chains = xor_chains(60, false);
   const SolverChoice on_chains = choose_solver(DpllSpace(chains), chains);
-  EXPECT_EQ(on_chains.kind, SolverKind::kCubeAndConquer);
-  EXPECT_EQ(on_chains.whole_formula, CubeVerdict::kUnsatisfiable) << on_chains.reason;
+  EXPECT_EQ(on_chains.kind, SolverKind::kPortfolio) << on_chains.reason;
+  EXPECT_EQ(on_chains.reason, "the look-ahead tree is too deep");
+  EXPECT_EQ(on_chains.cdcl_conflicts, kLeastProbeConflicts);
+  EXPECT_FALSE(on_chains.whole_formula.has_value());
+}
+
+// A formula of more than kMostLookaheadVariables variables is not probed by
+// look-ahead at all (one node would cost tens of milliseconds): the
+// portfolio, after the first CDCL probe only.
+TEST(SolverChoice, LargeFormulasGoToThePortfolioWithoutLookahead) {
+  // Near the threshold: far beyond 300 conflicts of CDCL.
+  const CnfFormula large = random_ksat(6000, clauses_for_ratio(6000, 4.26), 3, 1);
+  ASSERT_GT(large.num_variables(), kMostLookaheadVariables);
+  const SolverChoice choice = choose_solver(DpllSpace(large), large);
+  EXPECT_FALSE(choice.whole_formula.has_value());
+  EXPECT_EQ(choice.kind, SolverKind::kPortfolio) << choice.reason;
+  EXPECT_EQ(choice.reason, "too many variables for look-ahead");
+  EXPECT_EQ(choice.estimate.dives, 0);
+  EXPECT_EQ(choice.cdcl_conflicts, kLeastProbeConflicts);
 }
 
 // The dives: nothing propagates in parity chains, so every dive is deep; the
@@ -263,8 +282,8 @@ TEST(SolverChoice, DivesEstimateTheLookaheadTree) {
 // MiniSat's.
 TEST(SolverChoice, AFormulaTheProbeDecidesIsItsRootAlone) {
   ASSERT_TRUE(testing::have_program("minisat")) << testing::kNoMinisat;
-  for (const Named& named : std::vector<Named>{{"counter8-unsat", counter_bmc(8, 60, 61)},
-                                               {"xor60-unsat", xor_chains(60, false)},
+  for (const Named& named : std::vector<Named>{{"counter4-unsat", counter_bmc(4, 12, 13)},
+                                               {"xor14-unsat", xor_chains(14, false)},
                                                {"vdw5-100-sat", van_der_waerden(5, 100)}}) {
     const SolverChoice choice = choose_solver(DpllSpace(named.formula), named.formula);
     ASSERT_EQ(choice.kind, SolverKind::kCubeAndConquer) << named.name << ": " << choice.reason;

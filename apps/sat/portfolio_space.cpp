@@ -1,0 +1,285 @@
+#include "apps/sat/portfolio_space.hpp"
+
+#include <algorithm>
+#include <cadical.hpp>
+#include <string>
+
+namespace stacksplit::apps::sat {
+
+std::string PortfolioMember::describe() const {
+  std::string text = configuration.empty() ? "default" : std::string(configuration);
+  return text + ", phase " + std::to_string(phase) + ", seed " + std::to_string(seed);
+}
+
+// Member 0 is CaDiCaL as it comes; member 1 its satisfiable-leaning
+// configuration (stable mode only, target phases), the usual partner of the
+// default in two-solver portfolios; then the other initial phase, the
+// unsatisfiable-leaning configuration, and seeds with alternating phases.
+PortfolioMember PortfolioMember::of(int index) {
+  switch (index) {
+    case 0:
+      return {"", 1, 0};
+    case 1:
+      return {"sat", 1, 1};
+    case 2:
+      return {"", 0, 2};
+    case 3:
+      return {"unsat", 1, 3};
+    default:
+      return {"", index % 2, index};
+  }
+}
+
+PortfolioShared::PortfolioShared(CnfFormula formula_, std::uint32_t members_, ShareOptions share_,
+                                 std::shared_ptr<TimeLimit> time_limit,
+                                 const std::shared_ptr<core::StopSignal>* interrupt)
+    : formula(std::move(formula_)),
+      members(std::max<std::uint32_t>(1, members_)),
+      share(share_),
+      end(std::move(time_limit), interrupt) {
+  std::vector<bool> occurs(static_cast<std::size_t>(formula.num_variables()) + 1, false);
+  for (std::size_t c = 0; c < formula.num_clauses(); ++c)
+    for (Literal l : formula.clause(c)) occurs[static_cast<std::size_t>(l < 0 ? -l : l)] = true;
+  for (std::int32_t v = 1; v <= formula.num_variables(); ++v)
+    if (occurs[static_cast<std::size_t>(v)]) occurring.push_back(v);
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::uint64_t nanoseconds_since(Clock::time_point start) {
+  return static_cast<std::uint64_t>(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - start).count());
+}
+
+// Marks the variables CaDiCaL eliminated (the witnesses of the clauses it
+// set aside). A clause over such a variable, added from outside, makes
+// CaDiCaL restore every clause it eliminated with it: importing it would
+// undo the member's own preprocessing, so it is not imported.
+class EliminatedVariables final : public CaDiCaL::WitnessIterator {
+ public:
+  explicit EliminatedVariables(std::vector<bool>& eliminated) : eliminated_(eliminated) {}
+  bool witness(const std::vector<int>& /*clause*/, const std::vector<int>& witness) override {
+    for (int lit : witness) {
+      const auto var = static_cast<std::size_t>(lit < 0 ? -lit : lit);
+      if (var < eliminated_.size()) eliminated_[var] = true;
+    }
+    return true;
+  }
+
+ private:
+  std::vector<bool>& eliminated_;
+};
+
+}  // namespace
+
+// CaDiCaL with its callbacks: it stops when the search ends or another member
+// refuted the formula, and hands its short learned clauses to the exchange.
+struct PortfolioSpace::Engine final : CaDiCaL::Terminator, CaDiCaL::Learner {
+  Engine(PortfolioShared& shared_, ClauseExchange& exchange_)
+      : shared(shared_), exchange(exchange_) {
+    solver.connect_terminator(this);
+    solver.connect_learner(this);
+  }
+  ~Engine() override {
+    solver.disconnect_learner();
+    solver.disconnect_terminator();
+  }
+
+  bool terminate() override {
+    if (shared.refuted.load(std::memory_order_relaxed) || shared.end.reached()) return true;
+    // A slice also ends after kMostSliceSeconds, so that clauses and the
+    // engine's messages (a Stop under MPI) are taken in at least that often;
+    // the clock is read on every 64th call only.
+    return sliced && (++calls & 63) == 0 && Clock::now() > slice_deadline;
+  }
+  bool learning(int size) override {
+    ++conflicts;
+    clause.clear();
+    return size >= 1 && static_cast<std::uint32_t>(size) <= shared.share.max_size;
+  }
+  void learn(int lit) override {
+    if (lit != 0) {
+      clause.push_back(lit);
+      return;
+    }
+    const double seconds = static_cast<double>(nanoseconds + nanoseconds_since(slice_start)) / 1e9;
+    exchange.offer(clause, seconds);
+  }
+
+  CaDiCaL::Solver solver;
+  PortfolioShared& shared;
+  ClauseExchange& exchange;
+  std::uint64_t nanoseconds = 0;  // in this member's slices
+  std::vector<bool> eliminated;   // by variable, as of the last slice
+  std::vector<Literal> clause;
+  std::uint64_t conflicts = 0;
+  Clock::time_point slice_start;
+  Clock::time_point slice_deadline;
+  bool sliced = false;
+  std::uint64_t calls = 0;
+};
+
+PortfolioSpace::PortfolioSpace(std::shared_ptr<PortfolioShared> shared)
+    : shared_(std::move(shared)),
+      exchange_(
+          std::make_unique<ClauseExchange>(shared_->share, shared_->formula.num_variables())) {}
+
+// A copy is a fresh member-to-be: CaDiCaL cannot be copied, and the
+// prototype every worker copies never solves.
+PortfolioSpace::PortfolioSpace(const PortfolioSpace& other) : PortfolioSpace(other.shared_) {}
+PortfolioSpace& PortfolioSpace::operator=(const PortfolioSpace& other) {
+  if (this != &other) {
+    PortfolioSpace fresh(other.shared_);
+    *this = std::move(fresh);
+  }
+  return *this;
+}
+PortfolioSpace::PortfolioSpace(PortfolioSpace&&) noexcept = default;
+PortfolioSpace& PortfolioSpace::operator=(PortfolioSpace&&) noexcept = default;
+PortfolioSpace::~PortfolioSpace() = default;
+
+core::Outcome PortfolioSpace::reset() {
+  depth_ = 0;
+  cut_ = false;
+  if (shared_->formula.has_empty_clause()) return core::Outcome::kDeadEnd;
+  return core::Outcome::kOpen;
+}
+
+void PortfolioSpace::choices(core::ChoiceSink<Choice>& out) {
+  if (depth_ == 0) {
+    for (std::uint32_t m = 0; m < shared_->members; ++m) out.push(static_cast<Choice>(m));
+    return;
+  }
+  if (!cut_) out.push(static_cast<Choice>(depth_));
+}
+
+core::Outcome PortfolioSpace::descend(const Choice& choice) {
+  ++depth_;
+  cut_ = false;
+  if (depth_ == 1) {
+    start_member(choice);
+    return core::Outcome::kOpen;
+  }
+  return run_slice();
+}
+
+void PortfolioSpace::ascend() {
+  if (depth_ > 0) --depth_;
+  cut_ = false;
+}
+
+void PortfolioSpace::start_member(int member) {
+  if (member == member_ && engine_) return;
+  member_ = member;
+  next_slice_conflicts_ = kFirstSliceConflicts;
+  // The exchange outlives the member: what it saw stays seen.
+  if (engine_) earlier_nanoseconds_ += engine_->nanoseconds;
+  engine_ = std::make_unique<Engine>(*shared_, *exchange_);
+  engine_->eliminated.assign(static_cast<std::size_t>(shared_->formula.num_variables()) + 1, false);
+  CaDiCaL::Solver& solver = engine_->solver;
+  const PortfolioMember options = PortfolioMember::of(member);
+  if (!options.configuration.empty()) solver.configure(std::string(options.configuration).c_str());
+  solver.set("phase", options.phase);
+  solver.set("seed", options.seed);
+  const CnfFormula& formula = shared_->formula;
+  for (std::size_t c = 0; c < formula.num_clauses(); ++c) {
+    for (Literal l : formula.clause(c)) solver.add(l);
+    solver.add(0);
+  }
+}
+
+core::Outcome PortfolioSpace::run_slice() {
+  if (shared_->refuted.load(std::memory_order_relaxed) || exchange_->refutation_received())
+    return core::Outcome::kDeadEnd;
+  if (shared_->end.reached()) {
+    cut_ = true;
+    return core::Outcome::kOpen;
+  }
+  CaDiCaL::Solver& solver = engine_->solver;
+  // A safe point: between two solve calls the solver takes new clauses.
+  const std::span<const std::int32_t> pending = exchange_->pending();
+  for (std::size_t at = 0; at < pending.size();) {
+    const auto size = static_cast<std::size_t>(pending[at++]);
+    const std::span<const std::int32_t> clause = pending.subspan(at, size);
+    at += size;
+    const bool over_eliminated = std::any_of(clause.begin(), clause.end(), [&](std::int32_t l) {
+      return engine_->eliminated[static_cast<std::size_t>(l < 0 ? -l : l)];
+    });
+    if (over_eliminated) {
+      ++dropped_eliminated_;
+      continue;
+    }
+    for (std::int32_t l : clause) solver.add(l);
+    solver.add(0);
+  }
+  exchange_->clear_pending();
+  // Alone, a member has nothing to import: one call, CaDiCaL as it is.
+  engine_->slice_start = Clock::now();
+  engine_->sliced = shared_->members > 1;
+  if (engine_->sliced) {
+    solver.limit("conflicts", next_slice_conflicts_);
+    next_slice_conflicts_ =
+        std::min(kMostSliceConflicts, static_cast<int>(next_slice_conflicts_ * kSliceGrowth));
+    engine_->slice_deadline =
+        engine_->slice_start + std::chrono::duration_cast<Clock::duration>(
+                                   std::chrono::duration<double>(kMostSliceSeconds));
+  }
+  const int result = solver.solve();
+  if (result == 0 && shared_->members > 1) {
+    std::fill(engine_->eliminated.begin(), engine_->eliminated.end(), false);
+    EliminatedVariables eliminated(engine_->eliminated);
+    solver.traverse_witnesses_backward(eliminated);
+  }
+  engine_->nanoseconds += nanoseconds_since(engine_->slice_start);
+  ++slices_;
+  switch (result) {
+    case 10:
+      decided_here_ = true;
+      shared_->end.model_found();
+      return core::Outcome::kSolution;
+    case 20:
+      decided_here_ = true;
+      shared_->refuted.store(true, std::memory_order_relaxed);
+      exchange_->offer_refutation();
+      return core::Outcome::kDeadEnd;
+    default:
+      if (shared_->refuted.load(std::memory_order_relaxed)) return core::Outcome::kDeadEnd;
+      // Undecided: the next slice, unless the search ended (a leaf then).
+      cut_ = shared_->end.reached();
+      return core::Outcome::kOpen;
+  }
+}
+
+PortfolioSpace::Solution PortfolioSpace::solution() const {
+  Solution model;
+  model.reserve(shared_->occurring.size());
+  for (std::int32_t v : shared_->occurring) model.push_back(engine_->solver.val(v) > 0 ? v : -v);
+  return model;
+}
+
+bool PortfolioSpace::take_shared(std::vector<std::int32_t>& words) {
+  return exchange_->take_batch(words);
+}
+
+void PortfolioSpace::receive_shared(std::span<const std::int32_t> words) {
+  exchange_->receive(words);
+  if (exchange_->refutation_received()) shared_->refuted.store(true, std::memory_order_relaxed);
+}
+
+void PortfolioSpace::read_counters(std::span<std::uint64_t> values) const {
+  std::size_t i = 0;
+  values[i++] = slices_;
+  values[i++] = engine_ ? engine_->conflicts : 0;
+  values[i++] = decided_here_ ? 1 : 0;
+  values[i++] = static_cast<std::uint64_t>(member_ + 1);
+  values[i++] = (earlier_nanoseconds_ + (engine_ ? engine_->nanoseconds : 0)) / 1000;
+  values[i++] = dropped_eliminated_;
+  const ShareStatistics& statistics = exchange_->statistics();
+#define STACKSPLIT_READ_COUNTER(name, meaning) values[i++] = statistics.name;
+  STACKSPLIT_SAT_SHARE_COUNTERS(STACKSPLIT_READ_COUNTER)
+#undef STACKSPLIT_READ_COUNTER
+}
+
+}  // namespace stacksplit::apps::sat

@@ -1,0 +1,135 @@
+#pragma once
+// A portfolio of CDCL solvers as a core::SearchSpace: every worker runs
+// CaDiCaL on the whole formula, each with other options (its member), and
+// they share short learned clauses through the engine's Shared messages
+// (clause_exchange.hpp). The first answer ends the search: a model is a
+// solution (first mode stops everyone), a refutation makes every member's
+// next node a dead end, so the tree is exhausted and the answer is UNSAT.
+//
+// The tree: the root's children are the members, 0 … members−1; below a
+// member is a chain, one node per slice of its search (a bounded number of
+// conflicts, growing geometrically). The engine hands members to idle workers
+// as it hands any alternatives, so with P workers and P members each worker
+// runs one; the chain has one child per node, so it is never split. Between
+// slices (safe points of CaDiCaL's incremental interface) a member adds the
+// clauses it received. A slice is a long node: it ends the worker's quantum,
+// so messages are read between slices.
+//
+// Member 0 is CaDiCaL with its default options: with one worker the
+// portfolio is CaDiCaL, sliced. The others differ in configuration, initial
+// phase and seed (see PortfolioMember).
+
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "apps/sat/clause_exchange.hpp"
+#include "apps/sat/cnf_formula.hpp"
+#include "apps/sat/search_end.hpp"
+#include "core/search_space.hpp"
+
+namespace stacksplit::apps::sat {
+
+// How member `index` differs from CaDiCaL's defaults.
+struct PortfolioMember {
+  std::string_view configuration;  // CaDiCaL's configure(): "" (default), "sat", "unsat"
+  int phase;                       // initial phase: 1 true, 0 false
+  int seed;
+  std::string describe() const;
+  static PortfolioMember of(int index);
+};
+
+// Conflicts in a member's first slice and how much each next one grows: short
+// slices first, so that clauses flow early, then longer ones, since every
+// solve call costs CaDiCaL a pass or two over the formula. A slice also ends
+// after kMostSliceSeconds. A member alone runs one call, with no limit.
+inline constexpr int kFirstSliceConflicts = 5'000;
+inline constexpr double kSliceGrowth = 1.5;
+inline constexpr int kMostSliceConflicts = 100'000'000;
+inline constexpr double kMostSliceSeconds = 1.0;
+
+// What every worker's space shares within one process.
+struct PortfolioShared {
+  PortfolioShared(CnfFormula formula_, std::uint32_t members_, ShareOptions share_,
+                  std::shared_ptr<TimeLimit> time_limit,
+                  const std::shared_ptr<core::StopSignal>* interrupt = nullptr);
+  const CnfFormula formula;
+  const std::uint32_t members;
+  const ShareOptions share;
+  // The variables that occur in some clause, increasing: a model lists these.
+  std::vector<std::int32_t> occurring;
+  // Ends every member's CaDiCaL at once when one of this process answers.
+  SearchEnd end;
+  std::atomic<bool> refuted{false};
+};
+
+class PortfolioSpace {
+ public:
+  using Choice = std::int32_t;            // at the root: a member; below: a slice number
+  using Solution = std::vector<Literal>;  // as DpllSpace's: one literal per occurring variable
+
+  explicit PortfolioSpace(std::shared_ptr<PortfolioShared> shared);
+  PortfolioSpace(const PortfolioSpace& other);
+  PortfolioSpace& operator=(const PortfolioSpace& other);
+  PortfolioSpace(PortfolioSpace&&) noexcept;
+  PortfolioSpace& operator=(PortfolioSpace&&) noexcept;
+  ~PortfolioSpace();
+
+  core::Outcome reset();
+  void choices(core::ChoiceSink<Choice>& out);
+  core::Outcome descend(const Choice& choice);
+  void ascend();
+  bool node_was_long() const { return depth_ > 0; }
+
+  Solution solution() const;
+
+  bool take_shared(std::vector<std::int32_t>& words);
+  void receive_shared(std::span<const std::int32_t> words);
+
+  // Which member this worker runs (-1: none yet).
+  int member() const { return member_; }
+
+#define STACKSPLIT_SAT_PORTFOLIO_COUNTERS(X)                      \
+  X(slices, "CDCL slices run (nodes below a member)")             \
+  X(conflicts, "CDCL conflicts")                                  \
+  X(answered, "1 on the worker whose member decided the formula") \
+  X(member, "the member this worker ran, plus one (0: none)")     \
+  X(cdcl_us, "microseconds in CDCL")                              \
+  X(dropped_eliminated, "received clauses not added: over a variable this member eliminated")
+  static constexpr std::array kCounters = {
+#define STACKSPLIT_COUNTER_INFO(name, meaning) core::CounterInfo{#name, meaning},
+      STACKSPLIT_SAT_PORTFOLIO_COUNTERS(STACKSPLIT_COUNTER_INFO)
+          STACKSPLIT_SAT_SHARE_COUNTERS(STACKSPLIT_COUNTER_INFO)
+#undef STACKSPLIT_COUNTER_INFO
+  };
+  void read_counters(std::span<std::uint64_t> values) const;
+
+ private:
+  struct Engine;  // CaDiCaL and its callbacks, at a fixed address
+  void start_member(int member);
+  core::Outcome run_slice();
+
+  std::shared_ptr<PortfolioShared> shared_;
+  std::unique_ptr<Engine> engine_;
+  std::unique_ptr<ClauseExchange> exchange_;  // at a fixed address: the engine calls it
+  int member_ = -1;
+  std::uint32_t depth_ = 0;
+  int next_slice_conflicts_ = kFirstSliceConflicts;
+  bool decided_here_ = false;
+  bool cut_ = false;  // the last slice stopped undecided and the search is over
+  std::uint64_t slices_ = 0;
+  std::uint64_t dropped_eliminated_ = 0;
+  std::uint64_t earlier_nanoseconds_ = 0;  // CDCL time of members this worker ran before
+};
+
+static_assert(core::ReplayableSearchSpace<PortfolioSpace>);
+static_assert(core::HasSolution<PortfolioSpace>);
+static_assert(core::SharesKnowledge<PortfolioSpace>);
+static_assert(core::HasCounters<PortfolioSpace>);
+
+}  // namespace stacksplit::apps::sat

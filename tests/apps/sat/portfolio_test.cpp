@@ -1,0 +1,207 @@
+// The CDCL portfolio (--solver portfolio): the clause exchange's filters and
+// wire format; answers that agree with MiniSat, models checked, under every
+// in-process runtime and scheme at 1, 2 and 4 workers; clauses really travel
+// between members as engine messages; a refutation by one member ends the
+// others' search.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "apps/sat/portfolio_space.hpp"
+#include "core/run_search.hpp"
+#include "schemes/scheme_registry.hpp"
+#include "tests/apps/sat/sat_test_support.hpp"
+#include "tests/schemes/scheme_cases.hpp"
+
+namespace stacksplit::apps::sat {
+namespace {
+
+std::vector<std::int32_t> batch_of(ClauseExchange& exchange) {
+  std::vector<std::int32_t> words;
+  exchange.take_batch(words);
+  return words;
+}
+
+TEST(ClauseExchange, ExportsShortClausesOnceWithinTheBudget) {
+  ShareOptions options;
+  options.max_size = 3;
+  options.literals_per_second = 6;  // two ternary clauses a second
+  ClauseExchange exchange(options, 10);
+  exchange.offer(std::vector<Literal>{1, -2, 3, 4}, 100);  // too long
+  exchange.offer(std::vector<Literal>{5}, 0);              // a unit: no budget needed
+  exchange.offer(std::vector<Literal>{-6, 7}, 0);          // a binary: likewise
+  exchange.offer(std::vector<Literal>{7, -6}, 0);          // the same binary
+  exchange.offer(std::vector<Literal>{1, 2, 3}, 0.5);      // 3 literals > 6/s · 0.5 s? no: equal
+  exchange.offer(std::vector<Literal>{1, 2, 4}, 0.5);      // over the budget now
+  exchange.offer(std::vector<Literal>{1, 2, 4}, 1.0);      // within it a second in
+  EXPECT_EQ(batch_of(exchange),
+            (std::vector<std::int32_t>{1, 5, 2, -6, 7, 3, 1, 2, 3, 3, 1, 2, 4}));
+  EXPECT_EQ(exchange.statistics().exported, 4u);
+  EXPECT_EQ(exchange.statistics().dropped_duplicates, 1u);
+  EXPECT_EQ(exchange.statistics().dropped_budget, 1u);
+  std::vector<std::int32_t> words;
+  EXPECT_FALSE(exchange.take_batch(words)) << "the batch was taken";
+  EXPECT_TRUE(words.empty());
+}
+
+TEST(ClauseExchange, TheEmptyClauseIsSentOnceAndEndsTheReceiver) {
+  ClauseExchange sender({}, 10);
+  sender.offer(std::vector<Literal>{1}, 0);
+  sender.offer_refutation();
+  EXPECT_EQ(batch_of(sender), std::vector<std::int32_t>{0}) << "the proof makes clauses moot";
+  std::vector<std::int32_t> words;
+  EXPECT_FALSE(sender.take_batch(words));
+
+  ClauseExchange receiver({}, 10);
+  receiver.receive(std::vector<std::int32_t>{1, 3, 0});
+  EXPECT_TRUE(receiver.refutation_received());
+}
+
+TEST(ClauseExchange, ImportsNewClausesAndStopsAtAMalformedRecord) {
+  ClauseExchange exchange({}, 5);
+  exchange.offer(std::vector<Literal>{2, 3}, 0);  // its own: seen already
+  exchange.receive(std::vector<std::int32_t>{2, 3, 2, 2, 1, -4, 2, -4, 1});
+  EXPECT_EQ(std::vector<std::int32_t>(exchange.pending().begin(), exchange.pending().end()),
+            (std::vector<std::int32_t>{2, 1, -4}));
+  EXPECT_EQ(exchange.statistics().received, 3u);
+  EXPECT_EQ(exchange.statistics().imported, 1u);
+  exchange.clear_pending();
+  // A literal out of range, then a size past the end: both end the batch.
+  exchange.receive(std::vector<std::int32_t>{1, 5, 1, 6, 1, 2});
+  exchange.receive(std::vector<std::int32_t>{1, -5, 4, 1, 2});
+  exchange.receive(std::vector<std::int32_t>{-1});
+  EXPECT_EQ(std::vector<std::int32_t>(exchange.pending().begin(), exchange.pending().end()),
+            (std::vector<std::int32_t>{1, 5, 1, -5}));
+  EXPECT_FALSE(exchange.refutation_received());
+}
+
+struct Named {
+  std::string name;
+  CnfFormula formula;
+};
+
+std::vector<Named> formulas() {
+  return {
+      {"php6", pigeon_hole(6)},
+      {"xor30-unsat", xor_chains(30, false)},
+      {"xor30-sat", xor_chains(30, true)},
+      {"counter5-sat", counter_bmc(5, 20, 17)},
+      {"counter5-unsat", counter_bmc(5, 20, 21)},
+      {"random120", random_ksat(120, clauses_for_ratio(120, 4.26), 3, 7)},
+      {"vdw4-34-sat", van_der_waerden(4, 34)},
+      {"vdw4-35-unsat", van_der_waerden(4, 35)},
+  };
+}
+
+bool minisat_says_satisfiable(const Named& named) {
+  const std::string path = testing::write_cnf("portfolio-" + named.name + ".cnf", named.formula);
+  const auto answer = testing::minisat_answer(path);
+  EXPECT_TRUE(answer.has_value()) << testing::kNoMinisat;
+  return answer.value_or(false);
+}
+
+core::SearchResult<PortfolioSpace> solve(const CnfFormula& formula, const std::string& runtime,
+                                         const std::string& scheme, int workers,
+                                         std::shared_ptr<PortfolioShared>* shared_out = nullptr) {
+  auto shared = std::make_shared<PortfolioShared>(formula, static_cast<std::uint32_t>(workers),
+                                                  ShareOptions{}, nullptr);
+  if (shared_out) *shared_out = shared;
+  core::RunConfig setup = stacksplit::testing::scheme_setup(scheme, workers, "complete",
+                                                            core::SplitStrategy::kHalf, 1, 2);
+  setup.search.mode = core::SearchMode::kFirst;
+  return core::run_search<PortfolioSpace>(stacksplit::testing::on_runtime(setup, runtime),
+                                          [&] { return PortfolioSpace(shared); });
+}
+
+std::uint64_t total_counter(const core::RunStatistics& result, std::string_view name) {
+  for (std::size_t i = 0; i < result.app_counter_names.size(); ++i)
+    if (result.app_counter_names[i] == name) return result.total.app_counters[i];
+  ADD_FAILURE() << "no counter " << name;
+  return 0;
+}
+
+using EngineCase = std::tuple<std::string /*runtime*/, std::string /*scheme*/>;
+class PortfolioEngine : public ::testing::TestWithParam<EngineCase> {};
+
+// Every member runs the whole formula, so any worker may answer; the answer
+// is MiniSat's and a model satisfies every clause.
+TEST_P(PortfolioEngine, AnswersAgreeWithCheckedModels) {
+  ASSERT_TRUE(testing::have_program("minisat")) << testing::kNoMinisat;
+  const auto& [runtime, scheme] = GetParam();
+  static const std::vector<Named> all = formulas();
+  static const std::vector<bool> expected = [] {
+    std::vector<bool> answers;
+    for (const Named& named : all) answers.push_back(minisat_says_satisfiable(named));
+    return answers;
+  }();
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    const int workers = 1 << (i % 3);  // 1, 2, 4: the simulated hypercube wants a power of two
+    std::shared_ptr<PortfolioShared> shared;
+    const auto result = solve(all[i].formula, runtime, scheme, workers, &shared);
+    EXPECT_EQ(result.solution.has_value(), expected[i]) << all[i].name << " P=" << workers;
+    if (result.solution) {
+      EXPECT_TRUE(satisfies(all[i].formula, *result.solution)) << all[i].name;
+    } else {
+      EXPECT_TRUE(shared->refuted.load()) << all[i].name << ": an UNSAT answer needs a proof";
+    }
+    EXPECT_EQ(total_counter(result, "answered"), 1u) << all[i].name << " P=" << workers;
+  }
+}
+
+using stacksplit::testing::in_process_runtimes;
+
+INSTANTIATE_TEST_SUITE_P(Everywhere, PortfolioEngine,
+                         ::testing::Combine(::testing::ValuesIn(in_process_runtimes()),
+                                            ::testing::Values("rp", "arr", "sl")),
+                         [](const ::testing::TestParamInfo<EngineCase>& info) {
+                           std::string name =
+                               std::get<0>(info.param) + "_" + std::get<1>(info.param);
+                           for (char& c : name)
+                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+                           return name;
+                         });
+
+// Two members on a formula of many conflicts: each exports clauses and keeps
+// some of the other's, as messages the engine counted.
+TEST(Portfolio, MembersShareLearnedClausesAsMessages) {
+  const CnfFormula formula = pigeon_hole(8);
+  for (const std::string& runtime : in_process_runtimes()) {
+    const auto result = solve(formula, runtime, "rp", 2);
+    EXPECT_FALSE(result.solution.has_value()) << runtime;
+    ASSERT_EQ(result.per_worker.size(), 2u);
+    std::uint64_t kept = 0;
+    std::set<std::uint64_t> members;
+    for (std::size_t w = 0; w < 2; ++w) {
+      const core::WorkerStatistics& worker = result.per_worker[w];
+      const auto at = [&](std::string_view name) {
+        for (std::size_t i = 0; i < result.app_counter_names.size(); ++i)
+          if (result.app_counter_names[i] == name) return worker.app_counters[i];
+        return std::uint64_t{0};
+      };
+      members.insert(at("member"));
+      EXPECT_GT(at("exported"), 0u) << runtime << " worker " << w;
+      kept += at("imported");
+    }
+    EXPECT_EQ(members, (std::set<std::uint64_t>{1, 2})) << runtime << ": one member a worker";
+    EXPECT_GT(kept, 0u) << runtime;
+    EXPECT_GT(result.total.bytes_sent, 1000u) << runtime << ": clauses travel as messages";
+  }
+}
+
+// The members differ: the default first, then others.
+TEST(Portfolio, MembersAreDiversified) {
+  EXPECT_EQ(PortfolioMember::of(0).describe(), "default, phase 1, seed 0");
+  std::vector<std::string> seen;
+  for (int m = 0; m < 8; ++m) seen.push_back(PortfolioMember::of(m).describe());
+  std::sort(seen.begin(), seen.end());
+  EXPECT_EQ(std::unique(seen.begin(), seen.end()), seen.end());
+}
+
+}  // namespace
+}  // namespace stacksplit::apps::sat
