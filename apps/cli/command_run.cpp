@@ -18,6 +18,10 @@ CommandRun::CommandRun(std::string app, const CommonOptions& options,
   if (!options.json.empty() && speaks_) record_.emplace(options.json);
 }
 
+void CommandRun::agree_with_first_rank(std::string& text) const {
+  if (config_.runtime == core::RuntimeKind::kMpi) core::broadcast_from_first_rank(text);
+}
+
 void CommandRun::prepare() {
   config_.interrupt = std::make_shared<core::StopSignal>();
   if (speaks_ && !quiet_ && isatty(STDERR_FILENO) != 0)

@@ -55,6 +55,11 @@ class CommandRun {
 
   // The command prints its own summary (SAT's c lines) instead of the common one.
   void use_own_summary() { common_summary_ = false; }
+  // Under the mpi runtime every rank leaves with rank 0's `text` (every rank
+  // must call it); elsewhere `text` stays. For decisions every rank must
+  // share that a rank could make differently on its own (a probe cut by the
+  // time limit).
+  void agree_with_first_rank(std::string& text) const;
   // The command's own fields in the progress line.
   void show_in_progress(ProgressLine::Extra extra) { progress_extra_ = std::move(extra); }
 

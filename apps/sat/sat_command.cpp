@@ -239,15 +239,31 @@ void run(const SatOptions& options, cli::CommandRun& run) {
   double probe_seconds = 0;            // the time its probes took, before the search
   try {
     input = read_dimacs(options.file, read_options);
-    prototype = std::make_unique<const DpllSpace>(input.formula, solver_options);
     if (options.solver == "cnc") solver = SolverKind::kCubeAndConquer;
     if (options.solver == "portfolio") solver = SolverKind::kPortfolio;
-    if (options.solver == "auto" && !options.count) {
+    const bool probing = options.solver == "auto" && !options.count;
+    // A formula too large for look-ahead goes to the portfolio unprobed: no
+    // DPLL space is built for it (auto, not --count).
+    if (probing) choice = choice_without_probes(input.formula);
+    if (choice) solver = choice->kind;
+    if (solver != SolverKind::kPortfolio)
+      prototype = std::make_unique<const DpllSpace>(input.formula, solver_options);
+    if (probing && !choice) {
       const auto probe_start = std::chrono::steady_clock::now();
       choice = choose_solver(*prototype, input.formula, solver_options.time_limit);
       probe_seconds =
           std::chrono::duration<double>(std::chrono::steady_clock::now() - probe_start).count();
+    }
+    if (choice) {
+      // A time limit can cut the probes differently on different ranks:
+      // every rank takes rank 0's choice (the solvers' spaces differ).
+      std::string agreed = std::to_string(static_cast<int>(choice->kind)) + choice->reason;
+      run.agree_with_first_rank(agreed);
+      choice->kind = static_cast<SolverKind>(agreed[0] - '0');
+      choice->reason = agreed.substr(1);
       solver = choice->kind;
+      if (solver != SolverKind::kPortfolio && !prototype)
+        prototype = std::make_unique<const DpllSpace>(input.formula, solver_options);
     }
     if (solver == SolverKind::kCubeAndConquer) {
       // The interrupt is made when the search starts: its slot is read then.
@@ -279,7 +295,6 @@ void run(const SatOptions& options, cli::CommandRun& run) {
 
   auto cut = [&] { return solver_options.time_limit && solver_options.time_limit->cut(); };
   if (solver == SolverKind::kPortfolio) {
-    prototype.reset();  // its clause database is not needed any more
     run_portfolio(options, run, input, choice, probe_seconds, solver_options.time_limit);
     return;
   }

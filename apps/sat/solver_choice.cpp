@@ -195,8 +195,32 @@ int probe_conflicts(const DpllEstimate& estimate) {
   return static_cast<int>(std::clamp<double>(conflicts, kLeastProbeConflicts, kMostProbeConflicts));
 }
 
+std::int32_t occurring_variables(const CnfFormula& formula) {
+  std::vector<bool> occurs(static_cast<std::size_t>(formula.num_variables()) + 1, false);
+  std::int32_t count = 0;
+  for (std::size_t c = 0; c < formula.num_clauses(); ++c) {
+    for (Literal l : formula.clause(c)) {
+      const auto var = static_cast<std::size_t>(l < 0 ? -l : l);
+      if (!occurs[var]) {
+        occurs[var] = true;
+        ++count;
+      }
+    }
+  }
+  return count;
+}
+
+std::optional<SolverChoice> choice_without_probes(const CnfFormula& formula) {
+  if (occurring_variables(formula) <= kMostLookaheadVariables) return std::nullopt;
+  SolverChoice choice;
+  choice.kind = SolverKind::kPortfolio;
+  choice.reason = "too many variables for look-ahead";
+  return choice;
+}
+
 SolverChoice choose_solver(const DpllSpace& space, const CnfFormula& formula,
                            std::shared_ptr<TimeLimit> time_limit) {
+  if (std::optional<SolverChoice> unprobed = choice_without_probes(formula)) return *unprobed;
   SolverChoice choice;
   // One CaDiCaL for both CDCL probes: the second goes on where the first
   // stopped, with what it learned.
@@ -216,11 +240,6 @@ SolverChoice choose_solver(const DpllSpace& space, const CnfFormula& formula,
 
   // From here on, a formula that looks like CDCL's goes to the portfolio at
   // once, without more probing: its member 0 is CaDiCaL on the whole formula.
-  if (formula.num_variables() > kMostLookaheadVariables) {
-    choice.kind = SolverKind::kPortfolio;
-    choice.reason = "too many variables for look-ahead";
-    return choice;
-  }
   choice.reach = root_implication_reach(space);
   if (choice.reach >= kChainReach) {
     choice.kind = SolverKind::kPortfolio;

@@ -13,6 +13,8 @@
 // after milliseconds of probing, not seconds.
 //
 // The probes, cheapest first; the first with a verdict decides:
+//   0. size: a formula of more than kMostLookaheadVariables variables goes to
+//      the portfolio at once, unprobed (choice_without_probes).
 //   1. CDCL, briefly: CaDiCaL gets the whole formula for kLeastProbeConflicts
 //      conflicts (formulas far from their threshold, parity chains, BMC
 //      instances whose counterexample is easy). If it decides the formula,
@@ -154,6 +156,13 @@ struct SolverChoice {
   std::optional<CubeVerdict> whole_formula;
   std::shared_ptr<const CdclCubeSolver> decider;
 };
+
+// The variables that occur in some clause.
+std::int32_t occurring_variables(const CnfFormula& formula);
+
+// The choice for a formula of more than kMostLookaheadVariables occurring
+// variables, made without any probe: the portfolio. Nullopt for the others.
+std::optional<SolverChoice> choice_without_probes(const CnfFormula& formula);
 
 // `space` is a pure DPLL space over `formula`; the CDCL probe stops at
 // `time_limit` (may be null).

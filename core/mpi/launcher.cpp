@@ -57,6 +57,10 @@ void check_mpi_setup(int workers, std::optional<int> ranks) {
                               wanted);
 }
 
+#ifndef STACKSPLIT_HAVE_MPI
+void broadcast_from_first_rank(std::string& /*text*/) { throw_mpi_unavailable(); }
+#endif
+
 void throw_mpi_unavailable() {
   throw std::invalid_argument(
       "the mpi runtime is not available: this stacksplit was built without MPI (install Open MPI, "

@@ -5,6 +5,7 @@
 // and to pick the mpi runtime; nothing here needs MPI to be installed.
 
 #include <optional>
+#include <string>
 
 namespace stacksplit::core {
 
@@ -29,5 +30,10 @@ inline bool is_first_rank() { return mpirun_rank().value_or(0) == 0; }
 void check_mpi_setup(int workers, std::optional<int> ranks = mpirun_rank_count());
 
 [[noreturn]] void throw_mpi_unavailable();
+
+// Every rank of an mpi run gets rank 0's `text` (a broadcast over
+// stacksplit's communicator; every rank must call it): a decision every rank
+// must share, made once. Throws as throw_mpi_unavailable without MPI.
+void broadcast_from_first_rank(std::string& text);
 
 }  // namespace stacksplit::core

@@ -1,5 +1,7 @@
 #include "core/mpi/mpi_environment.hpp"
 
+#include "core/mpi/launcher.hpp"
+
 #include <chrono>
 #include <cstdlib>
 #include <iostream>
@@ -37,6 +39,14 @@ MpiEnvironment::~MpiEnvironment() {
   if (finalized) return;
   MPI_Comm_free(&comm_);
   MPI_Finalize();
+}
+
+void broadcast_from_first_rank(std::string& text) {
+  const MpiEnvironment& mpi = MpiEnvironment::instance();
+  unsigned long long size = text.size();
+  MPI_Bcast(&size, 1, MPI_UNSIGNED_LONG_LONG, 0, mpi.comm());
+  text.resize(static_cast<std::size_t>(size));
+  if (size > 0) MPI_Bcast(text.data(), static_cast<int>(size), MPI_CHAR, 0, mpi.comm());
 }
 
 void abort_mpi_job(MPI_Comm comm, int rank, std::exception_ptr failure) {

@@ -564,6 +564,36 @@ TEST_P(MpiSatTest, PortfolioSharesClausesBetweenRanks) {
   }
 }
 
+// --solver auto's probes on van der Waerden W(2,5) at 178 take seconds (the
+// cube trial); a time limit of a fraction of that cuts them, on each rank at
+// its own moment. Every rank must still run rank 0's choice (the solvers'
+// spaces and messages differ): the job ends with one s UNKNOWN, exit 0, and
+// one solver in the record, at 2 and 4 ranks.
+TEST(MpiSatAuto, EveryRankTakesRankZerosChoiceWhenTheTimeLimitCutsTheProbes) {
+  const std::string file =
+      ::testing::TempDir() + "mpi_sat_agree_" + std::to_string(getpid()) + ".cnf";
+  write_generated_formula({"vdw", "-k", "5", "-n", "178"}, file);
+  for (int ranks : {2, 4}) {
+    for (const char* limit : {"0.2", "0.6"}) {
+      const std::string json = file + ".jsonl";
+      const ProcessOutcome run = run_process(
+          mpirun(ranks, {STACKSPLIT_CLI, "sat", file, "--time-limit", limit, "--json", json}),
+          120s);
+      const std::string what = "np " + std::to_string(ranks) + " limit " + limit;
+      ASSERT_TRUE(run.finished) << what << "\n" << run.output;
+      EXPECT_EQ(run.exit_code, 0) << what << "\n" << run.output;
+      EXPECT_EQ(occurrences(run.output, "s UNKNOWN\n"), 1) << what << "\n" << run.output;
+      std::ifstream in(json);
+      std::string line;
+      ASSERT_TRUE(std::getline(in, line)) << what << ": no run record";
+      std::remove(json.c_str());
+      const nlohmann::json record = nlohmann::json::parse(line);
+      EXPECT_EQ(record["per_worker"].size(), static_cast<std::size_t>(ranks)) << what;
+    }
+  }
+  std::remove(file.c_str());
+}
+
 INSTANTIATE_TEST_SUITE_P(Ranks, MpiSatTest, ::testing::Values(2, 3),
                          [](const ::testing::TestParamInfo<int>& info) {
                            return "np" + std::to_string(info.param);

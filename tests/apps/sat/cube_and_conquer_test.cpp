@@ -240,9 +240,8 @@ TEST(SolverChoice, ProbesTellChainsFromRandomFormulas) {
   EXPECT_FALSE(on_chains.whole_formula.has_value());
 }
 
-// A formula of more than kMostLookaheadVariables variables is not probed by
-// look-ahead at all (one node would cost tens of milliseconds): the
-// portfolio, after the first CDCL probe only.
+// A formula of more than kMostLookaheadVariables variables is not probed at
+// all (one look-ahead node would cost tens of milliseconds): the portfolio.
 TEST(SolverChoice, LargeFormulasGoToThePortfolioWithoutLookahead) {
   // Near the threshold: far beyond 300 conflicts of CDCL.
   const CnfFormula large = random_ksat(6000, clauses_for_ratio(6000, 4.26), 3, 1);
@@ -252,7 +251,11 @@ TEST(SolverChoice, LargeFormulasGoToThePortfolioWithoutLookahead) {
   EXPECT_EQ(choice.kind, SolverKind::kPortfolio) << choice.reason;
   EXPECT_EQ(choice.reason, "too many variables for look-ahead");
   EXPECT_EQ(choice.estimate.dives, 0);
-  EXPECT_EQ(choice.cdcl_conflicts, kLeastProbeConflicts);
+  EXPECT_EQ(choice.cdcl_conflicts, 0);
+  EXPECT_TRUE(choice_without_probes(large).has_value());
+  const CnfFormula small = random_ksat(200, clauses_for_ratio(200, 4.26), 3, 5);
+  EXPECT_FALSE(choice_without_probes(small).has_value());
+  EXPECT_EQ(occurring_variables(small), 200);
 }
 
 // The dives: nothing propagates in parity chains, so every dive is deep; the
