@@ -494,8 +494,8 @@ TEST_P(MpiSatTest, CubeAndConquerDecidesStructuredFormulas) {
       std::remove(json.c_str());
       const nlohmann::json record = nlohmann::json::parse(line);
       ASSERT_EQ(record["per_worker"].size(), static_cast<std::size_t>(GetParam())) << what;
-      // The portfolio (auto's choice for CDCL's formulas) has no cubes: one
-      // member answered.
+      // The portfolio (auto's choice for CDCL's formulas) has no cubes: a
+      // member answered (two may, at once).
       const bool portfolio = record["app_details"]["solver"] == "portfolio";
       const std::string counter = portfolio ? "answered" : "cubes";
       std::uint64_t sum = 0;
@@ -506,7 +506,7 @@ TEST_P(MpiSatTest, CubeAndConquerDecidesStructuredFormulas) {
         EXPECT_GT(sum, 0u) << what;
       }
       if (portfolio) {
-        EXPECT_EQ(sum, 1u) << what;
+        EXPECT_GE(sum, 1u) << what;
       }
     }
     std::remove(file.c_str());
@@ -555,7 +555,7 @@ TEST_P(MpiSatTest, PortfolioSharesClausesBetweenRanks) {
         EXPECT_GT(counters["exported"].get<std::uint64_t>(), 0u) << what << "\n" << worker;
       }
     }
-    EXPECT_EQ(answered, 1u) << what;
+    EXPECT_GE(answered, 1u) << what << ": two members may decide at once";
     EXPECT_EQ(members.size(), static_cast<std::size_t>(GetParam()))
         << what << ": one member a rank";
     if (!c.satisfiable) {

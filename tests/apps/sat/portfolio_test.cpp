@@ -150,7 +150,10 @@ TEST_P(PortfolioEngine, AnswersAgreeWithCheckedModels) {
     } else {
       EXPECT_TRUE(shared->refuted.load()) << all[i].name << ": an UNSAT answer needs a proof";
     }
-    EXPECT_EQ(total_counter(result, "answered"), 1u) << all[i].name << " P=" << workers;
+    // Two members may decide at once, before the first one's Stop arrives.
+    const std::uint64_t answered = total_counter(result, "answered");
+    EXPECT_GE(answered, 1u) << all[i].name << " P=" << workers;
+    EXPECT_LE(answered, static_cast<std::uint64_t>(workers)) << all[i].name << " P=" << workers;
   }
 }
 
