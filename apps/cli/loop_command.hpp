@@ -13,7 +13,6 @@
 #include <string>
 #include <utility>
 
-#include "analysis/cost_model/network_model.hpp"
 #include "apps/cli/app_registry.hpp"
 #include "apps/cli/command_run.hpp"
 #include "apps/cli/common_options.hpp"
@@ -21,6 +20,7 @@
 #include "core/loop/load_model.hpp"
 #include "core/loop/loop_scheme.hpp"
 #include "core/loop/run_loop.hpp"
+#include "schemes/loop/cost_model/network_model.hpp"
 #include "schemes/loop/loop_scheme_options.hpp"
 #include "schemes/scheme_registry.hpp"
 
@@ -78,8 +78,8 @@ LoopCommand& add_loop_command(CLI::App& parent, const AppEntry& app);
 
 // The network model for the run: --network FILE, else measured now on the
 // run's own runtime (netchar, one round of each measurement).
-analysis::cost_model::NetworkModel network_for(const LoopOptions& options,
-                                               const core::RunConfig& config);
+schemes::loop::cost_model::NetworkModel network_for(const LoopOptions& options,
+                                                    const core::RunConfig& config);
 
 // What every loop command does: make the scheme (with the loop's model, for
 // auto), run the loop, then check its output against a sequential run of the
