@@ -10,7 +10,8 @@
 // chunk_size is 0, else cyclically by chunk_size); otherwise re-partitioning
 // stops for the loop.
 //
-// Beyond the paper: the dampening it proposes as future work (§5): each
+// Beyond the paper: the dampening it considers at the end of §4.4 (re-partition
+// gradually, so that repeated re-partitioning settles): each
 // processor moves only part of the way toward the new partition
 // (--dampening, 0.5 by default), so repeated invocations (--steps) converge
 // instead of oscillating. The partition an invocation ends with is where the
