@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/loop/iteration_pool.hpp"
 #include "core/registry.hpp"
 
 namespace stacksplit::apps::synthetic {
@@ -16,7 +17,8 @@ std::uint64_t mix(std::uint64_t x) {
   return x ^ (x >> 33);
 }
 
-constexpr std::uint64_t kMaxIterations = std::uint64_t{1} << 36;
+// The loop engine's limit (run_loop refuses larger loops the same way).
+constexpr std::uint64_t kMaxIterations = core::IterationPool::kMaxPositions;
 constexpr std::uint64_t kMaxWork = std::uint64_t{1} << 32;
 constexpr std::size_t kMaxData = std::size_t{1} << 20;
 
@@ -39,7 +41,7 @@ std::string_view to_string(Profile profile) { return profile_names()[static_cast
 
 SyntheticLoop::SyntheticLoop(const SyntheticOptions& options) : options_(options) {
   if (options.iterations == 0 || options.iterations > kMaxIterations)
-    throw std::invalid_argument("--n must be between 1 and 2^36 (got " +
+    throw std::invalid_argument("--n must be between 1 and 2^32 - 1 (got " +
                                 std::to_string(options.iterations) + ")");
   if (options.work > kMaxWork)
     throw std::invalid_argument("--work must be at most 2^32 rounds (got " +

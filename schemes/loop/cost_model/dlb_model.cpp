@@ -14,9 +14,6 @@
 namespace stacksplit::schemes::loop::cost_model {
 namespace {
 
-// A pathological tail (a few iterations bouncing between processors) must not
-// run the model for ever; no real loop synchronizes this often.
-constexpr int kMaxSynchronizations = 100000;
 constexpr double kNever = std::numeric_limits<double>::infinity();
 
 struct Group {
@@ -26,6 +23,7 @@ struct Group {
   bool start_synchronization = false;
   bool balancing = true;
   bool done = false;
+  std::int64_t iterations = 0;  // held at the start: a bound on synchronizations
 };
 
 double latest_finish(const LoopState& state, double from_s) {
@@ -89,6 +87,7 @@ class DlbSimulation {
       groups.push_back(
           {LoopState(input_, members), {}, input_.start.time_s, input_.start.at_synchronization});
       groups.back().out.members = std::move(members);
+      groups.back().iterations = groups.back().state.total_left();
       // A group of one has nobody to balance with.
       if (groups.back().state.size() == 1) groups.back().balancing = false;
     }
@@ -127,7 +126,15 @@ class DlbSimulation {
   }
 
   void step(Group& g) {
-    if (!g.balancing || static_cast<int>(g.out.synchronizations.size()) >= kMaxSynchronizations) {
+    // The model runs until the group is done, however many synchronizations
+    // that takes (it used to stop at 100,000 and give the time as if nothing
+    // moved after). It ends: a synchronization after the start follows a
+    // member's finishing all it held (first_finisher), so each retires at
+    // least one iteration and there are at most as many as iterations, plus
+    // the start's.
+    if (static_cast<std::int64_t>(g.out.synchronizations.size()) > g.iterations + 1)
+      throw std::logic_error("DLB model: more synchronizations than iterations");
+    if (!g.balancing) {
       g.out.finish_s = latest_finish(g.state, g.resume_s);
       g.done = true;
       return;
