@@ -64,13 +64,15 @@ int run_front_end(int argc, char** argv, const AppRegistry& apps, const FrontEnd
     if (first_rank) std::cerr << error_prefix << e.what() << '\n';
     return 2;
   } catch (const schemes::loop::cost_model::NetworkFileError& e) {
+    // A file's error, as core::InputError's (the model layer knows no core).
     if (first_rank) std::cerr << error_prefix << e.what() << '\n';
-    return 2;
+    return 1;
   } catch (const core::InputError& e) {
     // FILE:LINE: what is wrong, as compilers say it
     if (first_rank) std::cerr << e.what() << '\n';
     return 1;
   } catch (const std::exception& e) {
+    // RunFailure and what else went wrong; under mpirun the rank that failed says it.
     std::cerr << error_prefix << e.what() << '\n';
     return 1;
   }

@@ -18,6 +18,14 @@ namespace {
 // Loops take the common options that mean something for a loop.
 constexpr const char* kTreeOnly[] = {"--split", "--cutoff", "--serial-depth", "--mode"};
 
+// The loop schemes that ask the cost model (the registry says which).
+std::string model_scheme_names() {
+  std::vector<std::string> names;
+  for (const auto& entry : schemes::scheme_registry().entries())
+    if (entry.payload.needs_loop_model) names.push_back(entry.name);
+  return core::join_names(names);
+}
+
 }  // namespace
 
 void add_loop_options(CLI::App& command, LoopOptions& options) {
@@ -42,8 +50,8 @@ void add_loop_options(CLI::App& command, LoopOptions& options) {
                 "print every scheme's predicted time (the cost model), and do not run")
       ->group(group);
   add("--network", options.network,
-      "the network model for --predict and --scheme auto(-adaptive), from `stacksplit netchar "
-      "--out` (default: measured now)");
+      "the network model for --predict and --scheme " + model_scheme_names() +
+          ", from `stacksplit netchar --out` (default: measured now)");
   add("--chunk", options.scheme.chunk,
       "chunk size: ss, shared-iterator, static-cyclic (default 1); profiled's chunk_size (0: "
       "re-partition in blocks)");

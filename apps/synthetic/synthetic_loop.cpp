@@ -24,20 +24,26 @@ constexpr std::size_t kMaxData = std::size_t{1} << 20;
 
 }  // namespace
 
-const std::vector<std::string>& profile_names() {
-  static const std::vector<std::string> names = {"uniform", "increasing", "decreasing", "random",
-                                                 "bimodal"};
-  return names;
+const core::Registry<Profile>& profile_registry() {
+  static const core::Registry<Profile> registry = [] {
+    core::Registry<Profile> r("profile");
+    r.add({"uniform", "", "every iteration costs 1", Profile::kUniform});
+    r.add({"increasing", "", "cost rising linearly with i (a triangle)", Profile::kIncreasing});
+    r.add({"decreasing", "", "cost falling linearly with i", Profile::kDecreasing});
+    r.add({"random", "", "cost drawn from [0, 2) by the seed", Profile::kRandom});
+    r.add({"bimodal", "", "one iteration in ten costs 5.5, the others 0.5", Profile::kBimodal});
+    return r;
+  }();
+  return registry;
 }
 
-Profile parse_profile(std::string_view name) {
-  const auto& names = profile_names();
-  for (std::size_t i = 0; i < names.size(); ++i)
-    if (names[i] == name) return static_cast<Profile>(i);
-  throw core::unknown_name("profile", name, names);
-}
+Profile parse_profile(std::string_view name) { return profile_registry().at(name).payload; }
 
-std::string_view to_string(Profile profile) { return profile_names()[static_cast<int>(profile)]; }
+std::string_view to_string(Profile profile) {
+  for (const auto& entry : profile_registry().entries())
+    if (entry.payload == profile) return entry.name;
+  return "unknown";
+}
 
 SyntheticLoop::SyntheticLoop(const SyntheticOptions& options) : options_(options) {
   if (options.iterations == 0 || options.iterations > kMaxIterations)
