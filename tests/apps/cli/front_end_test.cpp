@@ -43,7 +43,7 @@ Outcome run_with(std::function<void()> body) {
   std::ostringstream errors;
   std::streambuf* saved = std::cerr.rdbuf(errors.rdbuf());
   const int status = run_front_end(static_cast<int>(argv.size()), argv.data(), apps,
-                                   {"program", "a test's program"});
+                                   {"program", "a test's program", {}});
   std::cerr.rdbuf(saved);
   return {status, errors.str()};
 }
