@@ -1,7 +1,7 @@
 #pragma once
-// Parsing a whole text as one JSON object, for the readers of run records and
-// network files: a text that is not JSON, or not an object, is an Error whose
-// message starts with `where` (FILE:LINE: or FILE:).
+// Parsing a whole text as one JSON object, for the readers of run records: a
+// text that is not JSON, or not an object, is an Error whose message starts
+// with `where` (FILE:LINE: or FILE:).
 
 #include <nlohmann/json.hpp>
 #include <string>

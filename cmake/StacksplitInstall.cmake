@@ -24,7 +24,7 @@ install(TARGETS stacksplit_core stacksplit_cost_model stacksplit_schemes stacksp
 # The public headers of the installed libraries. The engine's templates
 # (core/run_search.hpp) include core/detail, core/runtime, core/sim and
 # core/mpi, so those go too; the tests' helpers live under tests/ and do not.
-foreach(folder core schemes apps/cli analysis/cost_model stacksplit)
+foreach(folder core schemes apps/cli stacksplit)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/${folder}/
           DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/${folder}
           FILES_MATCHING PATTERN "*.hpp")

@@ -1,6 +1,7 @@
 #pragma once
 // Everything a user chooses by name (schemes, topologies, runtimes, machines,
-// applications) is an entry of a Registry: a name, a family, a one-line
+// applications, search modes, split strategies, an app's named option values)
+// is an entry of a Registry: a name, a family, a one-line
 // summary and what the name stands for. The command line's help, its errors
 // and `stacksplit list` read registries and nothing else, so a name is
 // declared once, where the thing it names is defined.
@@ -26,6 +27,13 @@ inline std::invalid_argument unknown_name(std::string_view kind, std::string_vie
   return std::invalid_argument("unknown " + std::string(kind) + " '" + std::string(name) +
                                "' (known: " + join_names(known) + ")");
 }
+
+// One entry as `stacksplit list` prints it, whatever its registry names.
+struct NameRow {
+  std::string name;
+  std::string family;
+  std::string summary;
+};
 
 template <class Payload>
 class Registry {
@@ -63,6 +71,23 @@ class Registry {
   }
 
   const std::vector<Entry>& entries() const { return entries_; }
+
+  // The entries as rows, for `stacksplit list`.
+  std::vector<NameRow> rows() const {
+    std::vector<NameRow> rows;
+    for (const Entry& entry : entries_) rows.push_back({entry.name, entry.family, entry.summary});
+    return rows;
+  }
+
+  // "a (what a is), b (what b is)": the names with their summaries, for a
+  // help text.
+  std::string described_names() const {
+    std::string text;
+    for (const Entry& entry : entries_)
+      text += (text.empty() ? "" : ", ") + entry.name +
+              (entry.summary.empty() ? "" : " (" + entry.summary + ")");
+    return text;
+  }
 
   // In registration order; only those of `family` when one is given.
   std::vector<std::string> names(std::string_view family = {}) const {

@@ -6,30 +6,50 @@
 
 namespace stacksplit::core {
 
-std::string_view to_string(SearchMode mode) {
-  switch (mode) {
-    case SearchMode::kCount: return "count";
-    case SearchMode::kFirst: return "first";
-    case SearchMode::kOptimize: return "optimize";
-  }
+const Registry<SearchMode>& search_mode_registry() {
+  static const Registry<SearchMode> registry = [] {
+    Registry<SearchMode> r("mode");
+    r.add({"count", "", "exhaustive: every node, leaf and solution", SearchMode::kCount});
+    r.add({"first", "", "stop every processor at the first solution", SearchMode::kFirst});
+    r.add({"optimize", "", "branch and bound with a shared incumbent", SearchMode::kOptimize});
+    return r;
+  }();
+  return registry;
+}
+
+const Registry<SplitStrategy>& split_strategy_registry() {
+  static const Registry<SplitStrategy> registry = [] {
+    Registry<SplitStrategy> r("split strategy");
+    r.add({"half", "", "half of the alternatives at every level", SplitStrategy::kHalf});
+    r.add({"bottom", "", "the alternatives nearest the root", SplitStrategy::kBottom});
+    return r;
+  }();
+  return registry;
+}
+
+namespace {
+
+template <class Payload>
+std::string_view name_of(const Registry<Payload>& registry, Payload value) {
+  for (const auto& entry : registry.entries())
+    if (entry.payload == value) return entry.name;
   return "unknown";
 }
 
+}  // namespace
+
+std::string_view to_string(SearchMode mode) { return name_of(search_mode_registry(), mode); }
+
 std::string_view to_string(SplitStrategy strategy) {
-  return strategy == SplitStrategy::kHalf ? "half" : "bottom";
+  return name_of(split_strategy_registry(), strategy);
 }
 
 SearchMode parse_search_mode(std::string_view name) {
-  if (name == "count") return SearchMode::kCount;
-  if (name == "first") return SearchMode::kFirst;
-  if (name == "optimize") return SearchMode::kOptimize;
-  throw unknown_name("mode", name, {"count", "first", "optimize"});
+  return search_mode_registry().at(name).payload;
 }
 
 SplitStrategy parse_split_strategy(std::string_view name) {
-  if (name == "half") return SplitStrategy::kHalf;
-  if (name == "bottom") return SplitStrategy::kBottom;
-  throw unknown_name("split strategy", name, {"half", "bottom"});
+  return split_strategy_registry().at(name).payload;
 }
 
 }  // namespace stacksplit::core

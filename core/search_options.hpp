@@ -7,6 +7,8 @@
 #include <string>
 #include <string_view>
 
+#include "core/registry.hpp"
+
 namespace stacksplit::core {
 
 enum class SearchMode : std::uint8_t {
@@ -42,8 +44,12 @@ struct SearchOptions {
   std::uint64_t seed = 1;
 };
 
-// Names as the command line and run records spell them. Parsing throws
-// std::invalid_argument with a message fit to print.
+// The names as the command line and run records spell them (--mode, --split),
+// with what each means: help, errors and `stacksplit list options` read these.
+const Registry<SearchMode>& search_mode_registry();
+const Registry<SplitStrategy>& split_strategy_registry();
+
+// Parsing throws std::invalid_argument naming the known names.
 std::string_view to_string(SearchMode mode);
 std::string_view to_string(SplitStrategy strategy);
 SearchMode parse_search_mode(std::string_view name);

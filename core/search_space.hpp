@@ -84,10 +84,12 @@
 //       beat it, but must list the others in an order that does not depend on
 //       it, since a receiver replays paths by position.
 
+#include <algorithm>
 #include <concepts>
 #include <cstdint>
 #include <limits>
 #include <span>
+#include <stdexcept>
 #include <string_view>
 #include <type_traits>
 #include <variant>
@@ -139,7 +141,16 @@ class ChoiceSink {
       return;
     }
     const std::uint32_t used = written_end();
-    buffer_->reserve(buffer_->capacity() * 2 + 64);
+    // The engine keeps offsets into the buffer in 32 bits: the capacity grows
+    // to 2^32 - 1 choices and stops there with an error, never wrapping round
+    // (which would write past the buffer).
+    constexpr std::uint64_t kMost = std::numeric_limits<std::uint32_t>::max();
+    if (buffer_->capacity() == kMost)
+      throw std::length_error(
+          "a search stack holds at most 2^32 - 1 untried choices; this search is too wide or "
+          "too deep for one processor's stack");
+    buffer_->reserve(static_cast<std::uint32_t>(
+        std::min<std::uint64_t>(std::uint64_t{buffer_->capacity()} * 2 + 64, kMost)));
     cursor_ = buffer_->data() + used;
     limit_ = buffer_->data() + buffer_->capacity();
     *cursor_++ = choice;

@@ -22,6 +22,9 @@ namespace stacksplit::schemes {
 struct SchemeMaker {
   std::unique_ptr<core::Scheme> (*make)() = nullptr;
   std::unique_ptr<core::LoopScheme> (*make_loop)(const LoopSchemeOptions&) = nullptr;
+  // A loop scheme that asks the cost model (auto, auto-adaptive): the loop
+  // command builds the loop's model (LoopSchemeOptions::model) for it.
+  bool needs_loop_model = false;
 };
 
 using SchemeRegistry = core::Registry<SchemeMaker>;

@@ -5,6 +5,9 @@
 // its registering function); a program built outside the tree fills its own.
 
 #include <CLI/CLI.hpp>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "core/registry.hpp"
 
@@ -13,10 +16,24 @@ namespace stacksplit::cli {
 struct AppCommand;
 using AppRegistry = core::Registry<AppCommand>;
 
+// The names one option of an app takes (trfd's --loop, ...), for
+// `stacksplit list options`.
+struct OptionNames {
+  std::string option;
+  std::vector<core::NameRow> names;
+};
+
+template <class Payload>
+OptionNames option_names(std::string option, const core::Registry<Payload>& registry) {
+  return {std::move(option), registry.rows()};
+}
+
 // Adds the application's subcommand to `parent`, named and described as
-// `entry` says.
+// `entry` says; option_names, when given, lists the registries its options
+// read (apps/cli/choice_option.hpp).
 struct AppCommand {
   void (*add)(CLI::App& parent, const core::Registry<AppCommand>::Entry& entry) = nullptr;
+  std::vector<OptionNames> (*option_names)() = nullptr;
 };
 using AppEntry = AppRegistry::Entry;
 

@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "apps/cli/choice_option.hpp"
 #include "core/mpi/launcher.hpp"
 #include "core/topology/topology_registry.hpp"
 #include "schemes/scheme_registry.hpp"
@@ -57,12 +58,17 @@ void add_common_options(CLI::App& command, CommonOptions& options,
   add("--scheme", options.scheme,
       "load-balancing scheme: " + core::join_names(scheme_names(defaults)))
       ->capture_default_str();
-  add("--split", options.split, "stack splitting: half or bottom")->capture_default_str();
+  add_choice_option(command, "--split", options.split, core::split_strategy_registry(),
+                    "stack splitting")
+      ->group(group)
+      ->capture_default_str();
   add("--cutoff", options.cutoff, "never give away nodes deeper than this (default: none)");
   add("--serial-depth", options.serial_depth,
       "nodes this deep are counted whole by the application where it can, for granularity "
       "(default: the application's choice; off in first and optimize mode)");
-  add("--mode", options.mode, "count (exhaustive), first (stop at a solution) or optimize")
+  add_choice_option(command, "--mode", options.mode, core::search_mode_registry(),
+                    "what the search looks for")
+      ->group(group)
       ->capture_default_str();
   add("--runtime", options.runtime,
       "where the workers run: " + core::join_names(core::runtime_registry().names()) +

@@ -6,13 +6,13 @@
 #include <string>
 #include <vector>
 
-#include "analysis/cost_model/network_model_file.hpp"
 #include "apps/cli/exit_status.hpp"
 #include "apps/cli/list_command.hpp"
 #include "apps/cli/loop_command.hpp"
 #include "apps/cli/netchar_command.hpp"
 #include "core/input_error.hpp"
 #include "core/mpi/launcher.hpp"
+#include "schemes/loop/cost_model/network_model_file.hpp"
 
 namespace stacksplit::cli {
 
@@ -63,14 +63,16 @@ int run_front_end(int argc, char** argv, const AppRegistry& apps, const FrontEnd
   } catch (const std::invalid_argument& e) {
     if (first_rank) std::cerr << error_prefix << e.what() << '\n';
     return 2;
-  } catch (const analysis::cost_model::NetworkFileError& e) {
+  } catch (const schemes::loop::cost_model::NetworkFileError& e) {
+    // A file's error, as core::InputError's (the model layer knows no core).
     if (first_rank) std::cerr << error_prefix << e.what() << '\n';
-    return 2;
+    return 1;
   } catch (const core::InputError& e) {
     // FILE:LINE: what is wrong, as compilers say it
     if (first_rank) std::cerr << e.what() << '\n';
     return 1;
   } catch (const std::exception& e) {
+    // RunFailure and what else went wrong; under mpirun the rank that failed says it.
     std::cerr << error_prefix << e.what() << '\n';
     return 1;
   }

@@ -12,8 +12,10 @@
 //   }
 //
 // Exit status: 0 success, 1 bad input file or run failure, 2 bad command line
-// (unknown app, scheme, option or value); a command may ask for its own (SAT:
-// 10 satisfiable, 20 unsatisfiable; an interrupted run: 130).
+// (unknown app, scheme, option or value); a command may ask for its own
+// outcome, never an error (SAT: 10 satisfiable, 20 unsatisfiable; an
+// interrupted run: 130). This is the one place errors become statuses
+// (apps/cli/exit_status.hpp).
 
 #include <CLI/CLI.hpp>
 #include <functional>

@@ -5,10 +5,12 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "apps/cli/app_registry.hpp"
 #include "core/run_config.hpp"
+#include "core/search_options.hpp"
 #include "core/sim/machine_model.hpp"
 #include "core/topology/topology_registry.hpp"
 #include "schemes/scheme_registry.hpp"
@@ -17,15 +19,26 @@ namespace stacksplit::cli {
 
 namespace {
 
-struct Row {
-  std::string name, family, summary;
-};
+using Row = core::NameRow;
 
-// One registry's entries, whatever it names.
-template <class Registry>
-std::vector<Row> rows_of(const Registry& registry) {
+// The names options take, the family saying whose option: the common ones,
+// then each app's (AppCommand::option_names).
+std::vector<Row> option_rows(const AppRegistry& apps) {
   std::vector<Row> rows;
-  for (const auto& entry : registry.entries()) rows.push_back({entry.name, entry.family, entry.summary});
+  auto add = [&](const std::string& whose, const std::vector<Row>& names) {
+    for (Row row : names) {
+      row.family = whose;
+      rows.push_back(std::move(row));
+    }
+  };
+  add("--mode", core::search_mode_registry().rows());
+  add("--split", core::split_strategy_registry().rows());
+  for (const AppEntry& app : apps.entries()) {
+    if (app.payload.option_names == nullptr) continue;
+    const std::string command = (app.family == kLoopApp ? "loop " : "") + app.name + " ";
+    for (const OptionNames& option : app.payload.option_names())
+      add(command + option.option, option.names);
+  }
   return rows;
 }
 
@@ -35,11 +48,12 @@ struct Listing {
 };
 
 std::vector<Listing> every_listing(const AppRegistry& apps) {
-  return {{"schemes", rows_of(schemes::scheme_registry())},
-          {"topologies", rows_of(core::topology_registry())},
-          {"runtimes", rows_of(core::runtime_registry())},
-          {"machines", rows_of(core::machine_registry())},
-          {"apps", rows_of(apps)}};
+  return {{"schemes", schemes::scheme_registry().rows()},
+          {"topologies", core::topology_registry().rows()},
+          {"runtimes", core::runtime_registry().rows()},
+          {"machines", core::machine_registry().rows()},
+          {"apps", apps.rows()},
+          {"options", option_rows(apps)}};
 }
 
 void print_text(const Listing& listing, bool with_heading) {

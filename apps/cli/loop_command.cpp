@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <memory>
 #include <stdexcept>
+#include <string>
+#include <vector>
 
-#include "analysis/cost_model/network_fit.hpp"
-#include "analysis/cost_model/network_model_file.hpp"
-#include "core/netchar/characterize_network.hpp"
+#include "apps/cli/netchar/characterize_network.hpp"
+#include "schemes/loop/cost_model/network_fit.hpp"
+#include "schemes/loop/cost_model/network_model_file.hpp"
 #include "schemes/scheme_registry.hpp"
 
 namespace stacksplit::cli {
@@ -15,6 +17,14 @@ namespace {
 
 // Loops take the common options that mean something for a loop.
 constexpr const char* kTreeOnly[] = {"--split", "--cutoff", "--serial-depth", "--mode"};
+
+// The loop schemes that ask the cost model (the registry says which).
+std::string model_scheme_names() {
+  std::vector<std::string> names;
+  for (const auto& entry : schemes::scheme_registry().entries())
+    if (entry.payload.needs_loop_model) names.push_back(entry.name);
+  return core::join_names(names);
+}
 
 }  // namespace
 
@@ -40,8 +50,8 @@ void add_loop_options(CLI::App& command, LoopOptions& options) {
                 "print every scheme's predicted time (the cost model), and do not run")
       ->group(group);
   add("--network", options.network,
-      "the network model for --predict and --scheme auto(-adaptive), from `stacksplit netchar "
-      "--out` (default: measured now)");
+      "the network model for --predict and --scheme " + model_scheme_names() +
+          ", from `stacksplit netchar --out` (default: measured now)");
   add("--chunk", options.scheme.chunk,
       "chunk size: ss, shared-iterator, static-cyclic (default 1); profiled's chunk_size (0: "
       "re-partition in blocks)");
@@ -75,23 +85,23 @@ LoopSetup make_loop_setup(const LoopOptions& options, const core::RunConfig& con
   return setup;
 }
 
-analysis::cost_model::NetworkModel network_for(const LoopOptions& options,
-                                               const core::RunConfig& config) {
+schemes::loop::cost_model::NetworkModel network_for(const LoopOptions& options,
+                                                    const core::RunConfig& config) {
   if (!options.network.empty()) {
     const std::string machine =
         config.runtime == core::RuntimeKind::kSim ? config.machine.name : "none";
-    return analysis::cost_model::load_network_model(
+    return schemes::loop::cost_model::load_network_model(
         options.network, {std::string(core::to_string(config.runtime)), machine});
   }
   if (config.workers < 2) return schemes::serial_network(1e-6, 1e9);  // nothing to exchange
-  core::NetcharOptions netchar;
+  cli::NetcharOptions netchar;
   netchar.repeats = 1;
   // As many powers of P as the distinct counts measured can determine (P² at
   // most): with P = 2 an exchange's time is taken as constant in P.
-  analysis::cost_model::FitOptions fit;
+  schemes::loop::cost_model::FitOptions fit;
   fit.degree_p = std::min(
-      fit.degree_p, static_cast<int>(core::netchar_processor_counts(config.workers).size()) - 1);
-  return analysis::cost_model::fit_network(core::characterize_network(config, netchar), fit);
+      fit.degree_p, static_cast<int>(cli::netchar_processor_counts(config.workers).size()) - 1);
+  return schemes::loop::cost_model::fit_network(cli::characterize_network(config, netchar), fit);
 }
 
 CLI::App& loop_command(CLI::App& app) {

@@ -13,14 +13,15 @@
 #include <string>
 #include <utility>
 
-#include "analysis/cost_model/network_model.hpp"
 #include "apps/cli/app_registry.hpp"
 #include "apps/cli/command_run.hpp"
 #include "apps/cli/common_options.hpp"
+#include "apps/cli/exit_status.hpp"
 #include "apps/cli/loop_prediction.hpp"
 #include "core/loop/load_model.hpp"
 #include "core/loop/loop_scheme.hpp"
 #include "core/loop/run_loop.hpp"
+#include "schemes/loop/cost_model/network_model.hpp"
 #include "schemes/loop/loop_scheme_options.hpp"
 #include "schemes/scheme_registry.hpp"
 
@@ -78,8 +79,8 @@ LoopCommand& add_loop_command(CLI::App& parent, const AppEntry& app);
 
 // The network model for the run: --network FILE, else measured now on the
 // run's own runtime (netchar, one round of each measurement).
-analysis::cost_model::NetworkModel network_for(const LoopOptions& options,
-                                               const core::RunConfig& config);
+schemes::loop::cost_model::NetworkModel network_for(const LoopOptions& options,
+                                                    const core::RunConfig& config);
 
 // What every loop command does: make the scheme (with the loop's model, for
 // auto), run the loop, then check its output against a sequential run of the
@@ -91,8 +92,9 @@ std::optional<core::LoopResult<typename K::Output>> run_checked_loop(
     Print&& print, AppDetails&& details = {}) {
   core::LoopConfig loop = setup.loop;
   schemes::LoopSchemeOptions options = setup.options.scheme;
-  const bool needs_model = setup.options.predict || run.config().scheme == "auto" ||
-                           run.config().scheme == "auto-adaptive";
+  const bool needs_model =
+      setup.options.predict ||
+      schemes::scheme_registry().at(run.config().scheme).payload.needs_loop_model;
   std::shared_ptr<const schemes::FunctionLoopModel> model;
   if (needs_model) {
     model = make_loop_model(prototype, run.config(), setup.loop.bitonic,
@@ -113,10 +115,7 @@ std::optional<core::LoopResult<typename K::Output>> run_checked_loop(
   const bool same = prototype.matches(expected, result.output);
   print(result.output);
   std::cout << "result " << (same ? "agrees with" : "DIFFERS from") << " the sequential run\n";
-  if (!same) {
-    std::cerr << "stacksplit: error: the parallel result differs from the sequential one\n";
-    set_exit_status(1);
-  }
+  if (!same) throw RunFailure("the parallel result differs from the sequential one");
   return result;
 }
 

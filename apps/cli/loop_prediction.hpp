@@ -1,5 +1,5 @@
 #pragma once
-// The loop cost model (analysis/cost_model) fed from a loop command: the
+// The loop cost model (schemes/loop/cost_model) fed from a loop command: the
 // model `auto` decides with, and `--predict`, which prints every strategy's
 // predicted time for the app, size, P, load and machine without running.
 // On the simulator an iteration's time is its cost·t_unit + t_node, as the
@@ -14,14 +14,14 @@
 #include <ostream>
 #include <vector>
 
-#include "analysis/cost_model/loop_model_input.hpp"
-#include "analysis/cost_model/speed_forecast.hpp"
-#include "analysis/cost_model/strategy_choice.hpp"
 #include "core/loop/bitonic_kernel.hpp"
 #include "core/loop/load_model.hpp"
 #include "core/loop/loop_kernel.hpp"
 #include "core/loop/run_loop.hpp"
 #include "core/run_config.hpp"
+#include "schemes/loop/cost_model/loop_model_input.hpp"
+#include "schemes/loop/cost_model/speed_forecast.hpp"
+#include "schemes/loop/cost_model/strategy_choice.hpp"
 #include "schemes/loop/loop_scheme_options.hpp"
 
 namespace stacksplit::cli {
@@ -50,7 +50,8 @@ double seconds_per_cost_unit(K kernel, const core::RunConfig& config) {
 // nest's kernel kept for its costs.
 template <core::LoopKernel K>
 std::shared_ptr<const schemes::FunctionLoopModel> make_unpaired_loop_model(
-    const K& prototype, const core::RunConfig& config, analysis::cost_model::NetworkModel network) {
+    const K& prototype, const core::RunConfig& config,
+    schemes::loop::cost_model::NetworkModel network) {
   const double per_unit = seconds_per_cost_unit(prototype, config);
   const double per_iteration =
       config.runtime == core::RuntimeKind::kSim ? config.machine.t_node : 0;
@@ -74,7 +75,7 @@ std::shared_ptr<const schemes::FunctionLoopModel> make_unpaired_loop_model(
 template <core::LoopKernel K>
 std::shared_ptr<const schemes::FunctionLoopModel> make_loop_model(
     const K& prototype, const core::RunConfig& config, bool bitonic,
-    analysis::cost_model::NetworkModel network) {
+    schemes::loop::cost_model::NetworkModel network) {
   if (bitonic)
     return make_unpaired_loop_model(core::BitonicKernel<K>(prototype), config, std::move(network));
   return make_unpaired_loop_model(prototype, config, std::move(network));
@@ -82,10 +83,10 @@ std::shared_ptr<const schemes::FunctionLoopModel> make_loop_model(
 
 // The input for a loop of n iterations starting in equal blocks, the load
 // known in advance (--load, --speeds: the same seeded loads the run would see).
-inline analysis::cost_model::LoopModelInput prediction_input(
+inline schemes::loop::cost_model::LoopModelInput prediction_input(
     const schemes::LoopModel& model, int loop, std::uint64_t n, const core::RunConfig& config,
     const core::LoopConfig& loop_config, const schemes::LoopSchemeOptions& options) {
-  namespace cm = analysis::cost_model;
+  namespace cm = schemes::loop::cost_model;
   cm::LoopModelInput input;
   input.cost = cm::IterationCost::from_function(static_cast<std::int64_t>(n), [&](std::int64_t i) {
     return model.iteration_seconds(loop, static_cast<std::uint64_t>(i));
@@ -119,7 +120,7 @@ template <core::LoopKernel K>
 void print_predictions(std::ostream& out, const K& prototype, const core::RunConfig& config,
                        const core::LoopConfig& loop, const schemes::LoopSchemeOptions& options,
                        const schemes::LoopModel& model) {
-  namespace cm = analysis::cost_model;
+  namespace cm = schemes::loop::cost_model;
   std::vector<std::pair<cm::LoopStrategy, double>> totals;
   std::vector<std::string> summaries(cm::kLoopStrategies.size());
   for (int nest = 0; nest < prototype.loop_count(); ++nest) {

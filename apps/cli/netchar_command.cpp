@@ -5,11 +5,11 @@
 #include <memory>
 #include <string>
 
-#include "analysis/cost_model/network_fit.hpp"
-#include "analysis/cost_model/network_model_file.hpp"
 #include "apps/cli/common_options.hpp"
+#include "apps/cli/netchar/characterize_network.hpp"
 #include "core/mpi/launcher.hpp"
-#include "core/netchar/characterize_network.hpp"
+#include "schemes/loop/cost_model/network_fit.hpp"
+#include "schemes/loop/cost_model/network_model_file.hpp"
 
 namespace stacksplit::cli {
 
@@ -18,8 +18,8 @@ namespace {
 constexpr const char* kNotForNetchar[] = {"--split", "--cutoff", "--serial-depth", "--mode",
                                           "--scheme", "--quantum", "--json", "--node-time"};
 
-void print_table(const analysis::cost_model::NetworkModel& model,
-                 const analysis::cost_model::NetworkSamples& samples) {
+void print_table(const schemes::loop::cost_model::NetworkModel& model,
+                 const schemes::loop::cost_model::NetworkSamples& samples) {
   char line[200];
   std::snprintf(line, sizeof line, "latency L = %.4g us, bandwidth B = %.4g MB/s\n",
                 model.latency_s * 1e6, model.bandwidth_bytes_per_s / 1e6);
@@ -27,7 +27,7 @@ void print_table(const analysis::cost_model::NetworkModel& model,
   std::cout << "exchange     P   bytes   measured us   fitted us\n";
   for (const auto& sample : samples.exchanges) {
     std::snprintf(line, sizeof line, "%-10s %3d %7.0f %13.4g %11.4g\n",
-                  std::string(analysis::cost_model::exchange_name(sample.exchange)).c_str(),
+                  std::string(schemes::loop::cost_model::exchange_name(sample.exchange)).c_str(),
                   sample.processors, sample.bytes, sample.seconds * 1e6,
                   model.cost(sample.exchange, sample.processors, sample.bytes) * 1e6);
     std::cout << line;
@@ -53,14 +53,14 @@ void add_netchar_command(CLI::App& app) {
       ->check(CLI::Range(1, 100));
   command->callback([options] {
     const core::RunConfig config = make_run_config(options->common, CommandDefaults{});
-    core::NetcharOptions netchar;
+    cli::NetcharOptions netchar;
     netchar.repeats = options->repeats;
-    const auto samples = core::characterize_network(config, netchar);
+    const auto samples = cli::characterize_network(config, netchar);
     if (!core::is_first_rank()) return;
-    const auto model = analysis::cost_model::fit_network(samples);
+    const auto model = schemes::loop::cost_model::fit_network(samples);
     if (!options->common.quiet) print_table(model, samples);
     if (!options->out.empty()) {
-      analysis::cost_model::save_network_model(model, options->out);
+      schemes::loop::cost_model::save_network_model(model, options->out);
       if (!options->common.quiet) std::cout << "saved " << options->out << '\n';
     }
   });

@@ -5,7 +5,10 @@
 #include <iostream>
 #include <memory>
 #include <string>
+#include <vector>
 
+#include "apps/cli/choice_option.hpp"
+#include "apps/cli/exit_status.hpp"
 #include "apps/cli/loop_command.hpp"
 #include "apps/ep/ep_loop.hpp"
 
@@ -13,10 +16,14 @@ namespace stacksplit::apps::ep {
 
 namespace {
 
+std::vector<cli::OptionNames> option_names() {
+  return {cli::option_names("--class", ep_class_registry())};
+}
+
 void add_command(CLI::App& parent, const cli::AppEntry& app) {
   auto class_name = std::make_shared<std::string>("S");
   cli::LoopCommand& command = cli::add_loop_command(parent, app);
-  command.add_option("--class", *class_name, "NPB class: S, W, A, B or C (2^24 to 2^32 pairs)")
+  cli::add_choice_option(command.cli(), "--class", *class_name, ep_class_registry(), "NPB class")
       ->capture_default_str();
   command.on_run([class_name](cli::CommandRun& run, const cli::LoopSetup& loop) {
     const EpLoop prototype(find_ep_class(*class_name));
@@ -32,7 +39,8 @@ void add_command(CLI::App& parent, const cli::AppEntry& app) {
                             std::cout << "\nverification " << (verified ? "SUCCESSFUL" : "FAILED")
                                       << " (NPB class " << *class_name << ")\n";
                           });
-    if (!verified && run.speaks()) cli::set_exit_status(1);
+    if (!verified && run.speaks())
+      throw cli::RunFailure("EP's verification failed (NPB class " + *class_name + ")");
   });
 }
 
@@ -40,7 +48,7 @@ void add_command(CLI::App& parent, const cli::AppEntry& app) {
 
 void register_ep_app(cli::AppRegistry& apps) {
   apps.add({"ep", cli::kLoopApp, "NAS EP: Gaussian pairs from the NAS generator, verified",
-            {&add_command}});
+            {&add_command, &option_names}});
 }
 
 }  // namespace stacksplit::apps::ep

@@ -42,10 +42,19 @@ bool close(double expected, double got) {
 
 }  // namespace
 
+const core::Registry<const EpClass*>& ep_class_registry() {
+  static const core::Registry<const EpClass*> registry = [] {
+    core::Registry<const EpClass*> r("EP class");
+    for (const EpClass& problem : kClasses)
+      r.add({std::string(1, problem.name), "", "2^" + std::to_string(problem.m) + " pairs",
+             &problem});
+    return r;
+  }();
+  return registry;
+}
+
 const EpClass& find_ep_class(std::string_view name) {
-  for (const EpClass& problem : kClasses)
-    if (name.size() == 1 && name[0] == problem.name) return problem;
-  throw core::unknown_name("EP class", name, {"S", "W", "A", "B", "C"});
+  return *ep_class_registry().at(name).payload;
 }
 
 EpLoop::EpLoop(const EpClass& problem)

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "core/loop/loop_kernel_defaults.hpp"
+#include "core/registry.hpp"
 
 namespace stacksplit::apps::ep {
 
@@ -29,7 +30,9 @@ struct EpClass {
   std::array<std::uint64_t, 10> counts;  // published annulus counts (class S), else 0s
 };
 
-// The NPB classes S, W, A, B, C; throws std::invalid_argument naming the known ones.
+// The NPB classes S, W, A, B, C by name (--class).
+const core::Registry<const EpClass*>& ep_class_registry();
+// Throws std::invalid_argument naming the known ones.
 const EpClass& find_ep_class(std::string_view name);
 
 // The two sums, the ten annulus counts, and the batches done.

@@ -3,11 +3,14 @@
 // O'Donnell's static balancing when its moves pay.
 
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <iostream>
 #include <memory>
 #include <string>
+#include <vector>
 
+#include "apps/cli/choice_option.hpp"
 #include "apps/cli/loop_command.hpp"
 #include "apps/maptri/maptri_loop.hpp"
 
@@ -28,6 +31,25 @@ double time_of_combine(const core::RunConfig& config, std::uint64_t work) {
          kTrials;
 }
 
+// --reverse: whether the loop makes Goodman & O'Donnell's split and reverse
+// move.
+enum class Reverse : std::uint8_t { kAuto, kOn, kOff };
+
+const core::Registry<Reverse>& reverse_registry() {
+  static const core::Registry<Reverse> registry = [] {
+    core::Registry<Reverse> r("reverse move setting");
+    r.add({"auto", "", "when T_f against T_com says it pays", Reverse::kAuto});
+    r.add({"on", "", "always", Reverse::kOn});
+    r.add({"off", "", "never", Reverse::kOff});
+    return r;
+  }();
+  return registry;
+}
+
+std::vector<cli::OptionNames> option_names() {
+  return {cli::option_names("--reverse", reverse_registry())};
+}
+
 void add_command(CLI::App& parent, const cli::AppEntry& app) {
   struct Options {
     MaptriOptions loop;
@@ -38,10 +60,8 @@ void add_command(CLI::App& parent, const cli::AppEntry& app) {
   command.add_option("--n", options->loop.n, "columns of the triangle")->capture_default_str();
   command.add_option("--work", options->loop.work, "extra rounds of every ⊕ (its cost T_f)")
       ->capture_default_str();
-  command.add_option("--reverse", options->reverse,
-                     "Goodman & O'Donnell's split and reverse move: on, off, or auto (when "
-                     "T_f against T_com says it pays)")
-      ->check(CLI::IsMember({"auto", "on", "off"}))
+  cli::add_choice_option(command.cli(), "--reverse", options->reverse, reverse_registry(),
+                         "Goodman & O'Donnell's split and reverse move")
       ->capture_default_str();
   command.on_run([options](cli::CommandRun& run, const cli::LoopSetup& loop) {
     (void)MaptriLoop(options->loop);  // a bad size fails before anything is printed
@@ -51,7 +71,9 @@ void add_command(CLI::App& parent, const cli::AppEntry& app) {
     const ReverseMoveCosts costs = reverse_move_costs(
         options->loop.n, config.workers, time_of_combine(config, options->loop.work),
         simulated ? config.machine.t_s : 5e-6, simulated ? config.machine.t_w : 1e-9);
-    options->loop.reverse_move = options->reverse == "on" || (options->reverse == "auto" && costs.pays());
+    const Reverse reverse = reverse_registry().at(options->reverse).payload;
+    options->loop.reverse_move =
+        reverse == Reverse::kOn || (reverse == Reverse::kAuto && costs.pays());
     if (run.speaks() && !run.quiet()) {
       char line[200];
       std::snprintf(line, sizeof line,
@@ -77,7 +99,7 @@ void add_command(CLI::App& parent, const cli::AppEntry& app) {
 void register_maptri_app(cli::AppRegistry& apps) {
   apps.add({"maptri", cli::kLoopApp,
             "column sums of a triangle by an expensive ⊕, with the reverse-move balancing",
-            {&add_command}});
+            {&add_command, &option_names}});
 }
 
 }  // namespace stacksplit::apps::maptri

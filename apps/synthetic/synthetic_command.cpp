@@ -5,7 +5,9 @@
 #include <iostream>
 #include <memory>
 #include <string>
+#include <vector>
 
+#include "apps/cli/choice_option.hpp"
 #include "apps/cli/loop_command.hpp"
 #include "apps/synthetic/synthetic_loop.hpp"
 #include "core/registry.hpp"
@@ -13,6 +15,10 @@
 namespace stacksplit::apps::synthetic {
 
 namespace {
+
+std::vector<cli::OptionNames> option_names() {
+  return {cli::option_names("--profile", profile_registry())};
+}
 
 void add_command(CLI::App& parent, const cli::AppEntry& app) {
   struct Options {
@@ -22,8 +28,8 @@ void add_command(CLI::App& parent, const cli::AppEntry& app) {
   auto options = std::make_shared<Options>();
   cli::LoopCommand& command = cli::add_loop_command(parent, app);
   command.add_option("--n", options->loop.iterations, "iterations")->capture_default_str();
-  command.add_option("--profile", options->profile,
-                     "iteration cost profile: " + core::join_names(profile_names()))
+  cli::add_choice_option(command.cli(), "--profile", options->profile, profile_registry(),
+                         "iteration cost profile")
       ->capture_default_str();
   command.add_option("--work", options->loop.work, "mix rounds of an iteration of cost 1")
       ->capture_default_str();
@@ -47,7 +53,8 @@ void add_command(CLI::App& parent, const cli::AppEntry& app) {
 
 void register_synthetic_app(cli::AppRegistry& apps) {
   apps.add({"synthetic", cli::kLoopApp,
-            "a loop of chosen cost profile, to study the loop strategies", {&add_command}});
+            "a loop of chosen cost profile, to study the loop strategies",
+            {&add_command, &option_names}});
 }
 
 }  // namespace stacksplit::apps::synthetic

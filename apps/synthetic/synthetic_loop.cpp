@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/loop/iteration_pool.hpp"
 #include "core/registry.hpp"
 
 namespace stacksplit::apps::synthetic {
@@ -16,30 +17,37 @@ std::uint64_t mix(std::uint64_t x) {
   return x ^ (x >> 33);
 }
 
-constexpr std::uint64_t kMaxIterations = std::uint64_t{1} << 36;
+// The loop engine's limit (run_loop refuses larger loops the same way).
+constexpr std::uint64_t kMaxIterations = core::IterationPool::kMaxPositions;
 constexpr std::uint64_t kMaxWork = std::uint64_t{1} << 32;
 constexpr std::size_t kMaxData = std::size_t{1} << 20;
 
 }  // namespace
 
-const std::vector<std::string>& profile_names() {
-  static const std::vector<std::string> names = {"uniform", "increasing", "decreasing", "random",
-                                                 "bimodal"};
-  return names;
+const core::Registry<Profile>& profile_registry() {
+  static const core::Registry<Profile> registry = [] {
+    core::Registry<Profile> r("profile");
+    r.add({"uniform", "", "every iteration costs 1", Profile::kUniform});
+    r.add({"increasing", "", "cost rising linearly with i (a triangle)", Profile::kIncreasing});
+    r.add({"decreasing", "", "cost falling linearly with i", Profile::kDecreasing});
+    r.add({"random", "", "cost drawn from [0, 2) by the seed", Profile::kRandom});
+    r.add({"bimodal", "", "one iteration in ten costs 5.5, the others 0.5", Profile::kBimodal});
+    return r;
+  }();
+  return registry;
 }
 
-Profile parse_profile(std::string_view name) {
-  const auto& names = profile_names();
-  for (std::size_t i = 0; i < names.size(); ++i)
-    if (names[i] == name) return static_cast<Profile>(i);
-  throw core::unknown_name("profile", name, names);
-}
+Profile parse_profile(std::string_view name) { return profile_registry().at(name).payload; }
 
-std::string_view to_string(Profile profile) { return profile_names()[static_cast<int>(profile)]; }
+std::string_view to_string(Profile profile) {
+  for (const auto& entry : profile_registry().entries())
+    if (entry.payload == profile) return entry.name;
+  return "unknown";
+}
 
 SyntheticLoop::SyntheticLoop(const SyntheticOptions& options) : options_(options) {
   if (options.iterations == 0 || options.iterations > kMaxIterations)
-    throw std::invalid_argument("--n must be between 1 and 2^36 (got " +
+    throw std::invalid_argument("--n must be between 1 and 2^32 - 1 (got " +
                                 std::to_string(options.iterations) + ")");
   if (options.work > kMaxWork)
     throw std::invalid_argument("--work must be at most 2^32 rounds (got " +

@@ -18,14 +18,16 @@
 #include <vector>
 
 #include "core/loop/loop_kernel_defaults.hpp"
+#include "core/registry.hpp"
 
 namespace stacksplit::apps::synthetic {
 
 enum class Profile : std::uint8_t { kUniform, kIncreasing, kDecreasing, kRandom, kBimodal };
 
+// --profile's names, with what each means.
+const core::Registry<Profile>& profile_registry();
 Profile parse_profile(std::string_view name);
 std::string_view to_string(Profile profile);
-const std::vector<std::string>& profile_names();
 
 struct SyntheticOptions {
   std::uint64_t iterations = 10000;

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "apps/cli/exit_status.hpp"
 #include "apps/cli/search_command.hpp"
 #include "apps/uts/uts_counts.hpp"
 #include "apps/uts/uts_params.hpp"
@@ -69,11 +70,9 @@ void add_command(CLI::App& parent, const cli::AppEntry& app) {
     if (!result.reporting) return;
     const UtsCounts counts{result.total.nodes, result.total.max_depth, result.total.leaves};
     std::cout << uts_counts_text(counts) << cli::CommandRun::partial_mark(result) << '\n';
-    if (preset != nullptr && !result.interrupted && counts != preset->expected) {
-      std::cerr << "stacksplit: error: " << preset->name << " is published as "
-                << uts_counts_text(preset->expected) << '\n';
-      cli::set_exit_status(1);
-    }
+    if (preset != nullptr && !result.interrupted && counts != preset->expected)
+      throw cli::RunFailure(std::string(preset->name) + " is published as " +
+                            uts_counts_text(preset->expected));
   });
 }
 

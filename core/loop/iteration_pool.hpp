@@ -8,11 +8,17 @@
 // processors that hold it.
 //
 // The pool's state is one word, so that one compare-and-swap (or one
-// fetch-and-op on an MPI window) takes a chunk: the next position (low 40
-// bits) and the chunks handed out so far (high 24), which the chunk rules of
-// GSS, TSS and factoring need.
+// fetch-and-op on an MPI window) takes a chunk: the next position (the low
+// bits, as many as the pool's size needs) and the chunks handed out so far
+// (the high bits, the rest), which the chunk rules of GSS, TSS, factoring and
+// AWF need. A chunk takes at least one position, so the count of chunks never
+// passes the size; with at most 2^32 - 1 positions (kMaxPositions, which
+// run_loop holds every loop to) the count has at least 32 bits and never
+// overflows.
 
 #include <algorithm>
+#include <bit>
+#include <cassert>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -55,15 +61,17 @@ class IterationPool {
   template <class ChunkSize>
   IterationSet next_chunk(std::uint64_t state, ChunkSize&& chunk_size,
                           std::uint64_t& next_state) const {
-    const std::uint64_t next = state & kNextMask, index = state >> kIndexShift;
     const std::uint64_t size = this->size();
+    assert(size <= kMaxPositions);
+    const int shift = index_shift(size);
+    const std::uint64_t next = state & ((std::uint64_t{1} << shift) - 1), index = state >> shift;
     if (next >= size) {
       next_state = state;
       return {};
     }
     const std::uint64_t left = size - next;
     const std::uint64_t take = std::clamp<std::uint64_t>(chunk_size(left, index), 1, left);
-    next_state = (next + take) | (std::min(index + 1, kMaxIndex) << kIndexShift);
+    next_state = (next + take) | ((index + 1) << shift);
     return IterationSet::range(next, take);
   }
 
@@ -83,10 +91,12 @@ class IterationPool {
     }
   }
 
+  // The most positions a pool may have (see above).
+  static constexpr std::uint64_t kMaxPositions = (std::uint64_t{1} << 32) - 1;
+
  private:
-  static constexpr int kIndexShift = 40;
-  static constexpr std::uint64_t kNextMask = (std::uint64_t{1} << kIndexShift) - 1;
-  static constexpr std::uint64_t kMaxIndex = (std::uint64_t{1} << (64 - kIndexShift)) - 1;
+  // Where the count of chunks starts: just above the bits `size` needs.
+  static int index_shift(std::uint64_t size) { return std::max(1, static_cast<int>(std::bit_width(size))); }
 
   struct Piece {
     IterationSet set;  // contiguous

@@ -7,9 +7,11 @@
 #include <memory>
 #include <optional>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "core/loop/bitonic_kernel.hpp"
+#include "core/loop/iteration_pool.hpp"
 #include "core/loop/load_model.hpp"
 #include "core/loop/loop_kernel.hpp"
 #include "core/loop/loop_scheme.hpp"
@@ -58,6 +60,13 @@ std::pair<std::uint64_t, double> loop_program_work(K kernel, int steps,
   for (int nest = 0; nest < kernel.loop_count(); ++nest) {
     kernel.begin_loop(nest);
     const std::uint64_t n = kernel.iterations();
+    if (n > IterationPool::kMaxPositions)
+      throw std::invalid_argument(
+          "loop " + std::to_string(nest) + " has " + std::to_string(n) +
+          " iterations; a loop may have at most 2^32 - 1 = " +
+          std::to_string(IterationPool::kMaxPositions) +
+          " (a self-scheduling pool keeps its next iteration and its count of chunks in one "
+          "64-bit word)");
     iterations += n;
     double cost = 0;
     for (std::uint64_t i = 0; i < n; ++i) cost += kernel.cost(i);

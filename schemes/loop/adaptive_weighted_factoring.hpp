@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "analysis/cost_model/adaptive_weighted_factoring.hpp"
+#include "schemes/loop/cost_model/adaptive_weighted_factoring.hpp"
 #include "schemes/loop/pool_scheme.hpp"
 
 namespace stacksplit::schemes {
@@ -45,9 +45,9 @@ class AdaptiveWeightedFactoring final : public PoolScheme {
     for (double r : rates)
       if (r > 0) sum += r, ++measured;
     for (double& r : rates) r = r > 0 ? r : (measured > 0 ? sum / measured : 1);
-    const double weight = analysis::cost_model::awf_weights_from_rates(rates)[requester];
-    return static_cast<std::uint64_t>(
-        analysis::cost_model::awf_chunk(static_cast<std::int64_t>(batch_start_), size, weight));
+    const double weight = schemes::loop::cost_model::awf_weights_from_rates(rates)[requester];
+    return static_cast<std::uint64_t>(schemes::loop::cost_model::awf_chunk(
+        static_cast<std::int64_t>(batch_start_), size, weight));
   }
 
  private:

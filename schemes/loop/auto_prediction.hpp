@@ -10,7 +10,7 @@
 //   held and the work done since the last decision.
 // - Under an external load (mℓ > 0) a candidate's time is its mean over
 //   futures of the chapter's load model drawn from what was seen
-//   (analysis/cost_model/load_futures.hpp); without one, the speeds seen
+//   (schemes/loop/cost_model/load_futures.hpp); without one, the speeds seen
 //   hold for ever.
 
 #include <algorithm>
@@ -22,11 +22,11 @@
 #include <utility>
 #include <vector>
 
-#include "analysis/cost_model/iteration_cost.hpp"
-#include "analysis/cost_model/load_futures.hpp"
-#include "analysis/cost_model/loop_model_input.hpp"
-#include "analysis/cost_model/strategy_choice.hpp"
 #include "core/loop/iteration_set.hpp"
+#include "schemes/loop/cost_model/iteration_cost.hpp"
+#include "schemes/loop/cost_model/load_futures.hpp"
+#include "schemes/loop/cost_model/loop_model_input.hpp"
+#include "schemes/loop/cost_model/strategy_choice.hpp"
 
 namespace stacksplit::schemes {
 
@@ -44,14 +44,17 @@ struct SynchronizationProfile {
 // made of what the profiles say is held, while iterations moved at the last
 // decision may still be on their way.
 inline constexpr std::array kLaterCandidates = {
-    analysis::cost_model::LoopStrategy::kStaticBlock, analysis::cost_model::LoopStrategy::kProfiled,
-    analysis::cost_model::LoopStrategy::kGcdlb,       analysis::cost_model::LoopStrategy::kGddlb,
-    analysis::cost_model::LoopStrategy::kLcdlb,       analysis::cost_model::LoopStrategy::kLddlb};
+    schemes::loop::cost_model::LoopStrategy::kStaticBlock,
+    schemes::loop::cost_model::LoopStrategy::kProfiled,
+    schemes::loop::cost_model::LoopStrategy::kGcdlb,
+    schemes::loop::cost_model::LoopStrategy::kGddlb,
+    schemes::loop::cost_model::LoopStrategy::kLcdlb,
+    schemes::loop::cost_model::LoopStrategy::kLddlb};
 
-inline analysis::cost_model::LoopModelInput first_synchronization_input(
+inline schemes::loop::cost_model::LoopModelInput first_synchronization_input(
     const std::vector<SynchronizationProfile>& profiles,
-    const analysis::cost_model::IterationCost& cost, std::int64_t iterations, double time) {
-  namespace model = analysis::cost_model;
+    const schemes::loop::cost_model::IterationCost& cost, std::int64_t iterations, double time) {
+  namespace model = schemes::loop::cost_model;
   std::vector<model::ProcessorLoad> loads;
   for (const SynchronizationProfile& profile : profiles)
     loads.push_back({static_cast<std::int64_t>(profile.done), profile.busy});
@@ -75,11 +78,11 @@ inline void note_rates(const std::vector<SynchronizationProfile>& profiles,
 
 // From where the loop stands, at the rates known (note_rates); a processor
 // never measured counts as the slowest seen.
-inline analysis::cost_model::LoopModelInput later_synchronization_input(
+inline schemes::loop::cost_model::LoopModelInput later_synchronization_input(
     const std::vector<SynchronizationProfile>& profiles,
-    const analysis::cost_model::IterationCost& cost, double time,
+    const schemes::loop::cost_model::IterationCost& cost, double time,
     const std::vector<double>& rates) {
-  namespace model = analysis::cost_model;
+  namespace model = schemes::loop::cost_model;
   model::LoopModelInput input;
   input.cost = cost;
   input.start.time_s = time;
@@ -117,9 +120,10 @@ inline constexpr int kLoadFutures = 8;
 // Every candidate's predicted time from input.start, in the order the model
 // ranks them for the speeds seen (ties keep it).
 inline std::vector<std::pair<std::string, double>> expected_times(
-    analysis::cost_model::LoopModelInput input, const analysis::cost_model::NetworkModel& network,
-    std::span<const analysis::cost_model::LoopStrategy> candidates, const ExternalLoad& load) {
-  namespace model = analysis::cost_model;
+    schemes::loop::cost_model::LoopModelInput input,
+    const schemes::loop::cost_model::NetworkModel& network,
+    std::span<const schemes::loop::cost_model::LoopStrategy> candidates, const ExternalLoad& load) {
+  namespace model = schemes::loop::cost_model;
   std::vector<std::pair<std::string, double>> times;
   if (load.max_load == 0) {
     for (const auto& prediction : model::predict_strategies(input, network, candidates))

@@ -4,7 +4,7 @@
 // The loop starts in equal blocks and runs to the first synchronization (the
 // first processor out of work interrupts the others; every profile goes to
 // every processor); then the loads, speeds and iteration times seen so far go
-// into the cost model (analysis/cost_model), every processor picks the same
+// into the cost model (schemes/loop/cost_model), every processor picks the same
 // predicted best, and that scheme takes over where the loop stands: an
 // interrupt strategy makes this synchronization's moves by its own rule,
 // profiled re-partitions, static-block carries on, and a self-scheduling
@@ -23,7 +23,7 @@
 //
 // Under an external load, a candidate's predicted time is its mean over
 // futures of the chapter's load model drawn from what the synchronization
-// saw (analysis/cost_model/load_futures.hpp).
+// saw (schemes/loop/cost_model/load_futures.hpp).
 //
 // The choices and every candidate's predicted times are reported (the run
 // record's "auto" or "auto-adaptive" object).
@@ -37,10 +37,10 @@
 #include <string>
 #include <vector>
 
-#include "analysis/cost_model/iteration_cost.hpp"
-#include "analysis/cost_model/loop_model_input.hpp"
 #include "core/loop/loop_scheme.hpp"
 #include "schemes/loop/auto_prediction.hpp"
+#include "schemes/loop/cost_model/iteration_cost.hpp"
+#include "schemes/loop/cost_model/loop_model_input.hpp"
 #include "schemes/loop/interrupt_strategy.hpp"
 #include "schemes/loop/loop_scheme_options.hpp"
 #include "schemes/loop/pool_scheme.hpp"
@@ -157,10 +157,10 @@ class AutoStrategy final : public core::LoopScheme {
     return chosen == "gcdlb" || chosen == "gddlb" || chosen == "static-block";
   }
 
-  analysis::cost_model::IterationCost loop_cost(const core::LoopContext& ctx) const {
+  schemes::loop::cost_model::IterationCost loop_cost(const core::LoopContext& ctx) const {
     const int loop = ctx.loop();
     const LoopModel& model = *options_.model;
-    return analysis::cost_model::IterationCost::from_function(
+    return schemes::loop::cost_model::IterationCost::from_function(
         static_cast<std::int64_t>(ctx.iterations()), [&](std::int64_t i) {
           return model.iteration_seconds(loop, static_cast<std::uint64_t>(i));
         });
@@ -242,7 +242,7 @@ class AutoStrategy final : public core::LoopScheme {
   }
 
   void decide(core::LoopContext& ctx) {
-    namespace model = analysis::cost_model;
+    namespace model = schemes::loop::cost_model;
     const auto n = static_cast<std::int64_t>(ctx.iterations());
     const int loop = ctx.loop();
     const LoopModel& loop_model = *options_.model;
@@ -367,7 +367,8 @@ class AutoStrategy final : public core::LoopScheme {
   std::vector<double> rates_;  // auto-adaptive: each processor's last measured speed
   // auto-adaptive: this loop's iteration costs, and this processor's work
   // (base seconds) held after the last decision and received since.
-  analysis::cost_model::IterationCost cost_ = analysis::cost_model::IterationCost::uniform(1);
+  schemes::loop::cost_model::IterationCost cost_ =
+      schemes::loop::cost_model::IterationCost::uniform(1);
   double held_work_ = 0;
   double arrived_work_ = 0;
   std::vector<AutoDecision> decisions_;

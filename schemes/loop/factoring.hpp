@@ -4,12 +4,12 @@
 // Schonberg & Flynn, "Factoring: A Method for Scheduling Parallel Loops",
 // CACM 35(8), 1992. The batch of a chunk follows from its index alone, so any
 // processor can compute it (a shared counter needs no master); the chunk rule
-// is the cost model's (analysis/cost_model/factoring.hpp).
+// is the cost model's (schemes/loop/cost_model/factoring.hpp).
 
 #include <cstdint>
 #include <vector>
 
-#include "analysis/cost_model/factoring.hpp"
+#include "schemes/loop/cost_model/factoring.hpp"
 #include "schemes/loop/pool_scheme.hpp"
 
 namespace stacksplit::schemes {
@@ -23,7 +23,7 @@ class Factoring final : public PoolScheme {
     // Each batch's chunk, R_{j+1} = R_j − P·⌈R_j/(2P)⌉, until nothing is left.
     batch_chunks_.clear();
     for (std::int64_t left = static_cast<std::int64_t>(n_); left > 0;) {
-      const std::int64_t chunk = analysis::cost_model::fac2_chunk(left, ctx.size());
+      const std::int64_t chunk = schemes::loop::cost_model::fac2_chunk(left, ctx.size());
       batch_chunks_.push_back(chunk);
       left -= chunk * ctx.size();
     }

@@ -21,8 +21,8 @@
 #include <map>
 #include <vector>
 
-#include "analysis/cost_model/redistribution.hpp"
 #include "core/loop/loop_scheme.hpp"
+#include "schemes/loop/cost_model/redistribution.hpp"
 #include "schemes/loop/loop_scheme_options.hpp"
 #include "schemes/loop/static_block.hpp"
 
@@ -195,8 +195,8 @@ class InterruptStrategy : public core::LoopScheme {
         if (s > 0) sum += s, ++measured;
       for (double& s : speeds) s = s > 0 ? s : (measured > 0 ? sum / measured : 1);
     }
-    const analysis::cost_model::Redistribution plan =
-        analysis::cost_model::plan_redistribution(left, speeds);
+    const schemes::loop::cost_model::Redistribution plan =
+        schemes::loop::cost_model::plan_redistribution(left, speeds);
     if (plan.work_moved <= 0) return {};
     double before = 0, after = 0;
     for (std::size_t i = 0; i < left.size(); ++i) {

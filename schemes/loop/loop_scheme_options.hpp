@@ -8,8 +8,8 @@
 #include <memory>
 #include <utility>
 
-#include "analysis/cost_model/loop_model_input.hpp"
-#include "analysis/cost_model/network_model.hpp"
+#include "schemes/loop/cost_model/loop_model_input.hpp"
+#include "schemes/loop/cost_model/network_model.hpp"
 
 namespace stacksplit::schemes {
 
@@ -20,39 +20,40 @@ class LoopModel {
   // Seconds iteration i of loop `loop` takes on the base processor, unloaded.
   virtual double iteration_seconds(int loop, std::uint64_t i) const = 0;
   virtual double data_bytes_per_iteration(int loop) const = 0;
-  virtual const analysis::cost_model::NetworkModel& network() const = 0;
+  virtual const schemes::loop::cost_model::NetworkModel& network() const = 0;
 };
 
 // A LoopModel from functions (the loop commands build one from their kernel).
 class FunctionLoopModel final : public LoopModel {
  public:
   FunctionLoopModel(std::function<double(int, std::uint64_t)> seconds,
-                    std::function<double(int)> bytes, analysis::cost_model::NetworkModel network)
+                    std::function<double(int)> bytes,
+                    schemes::loop::cost_model::NetworkModel network)
       : seconds_(std::move(seconds)), bytes_(std::move(bytes)), network_(std::move(network)) {}
   double iteration_seconds(int loop, std::uint64_t i) const override { return seconds_(loop, i); }
   double data_bytes_per_iteration(int loop) const override { return bytes_(loop); }
-  const analysis::cost_model::NetworkModel& network() const override { return network_; }
+  const schemes::loop::cost_model::NetworkModel& network() const override { return network_; }
 
  private:
   std::function<double(int, std::uint64_t)> seconds_;
   std::function<double(int)> bytes_;
-  analysis::cost_model::NetworkModel network_;
+  schemes::loop::cost_model::NetworkModel network_;
 };
 
 // A network where a message costs L + m/B and exchanges send theirs one after
 // the other: one-to-all and all-to-one (P−1)(L + m/B), all-to-all P(P−1) of
 // them. A rough model for when none was measured (tests).
-inline analysis::cost_model::NetworkModel serial_network(double latency, double bandwidth) {
-  analysis::cost_model::NetworkModel network;
+inline schemes::loop::cost_model::NetworkModel serial_network(double latency, double bandwidth) {
+  schemes::loop::cost_model::NetworkModel network;
   network.latency_s = latency;
   network.bandwidth_bytes_per_s = bandwidth;
   const double l = latency, w = 1 / bandwidth;
   network.exchanges[0] =
-      analysis::cost_model::ExchangePolynomial::single({{-l, -w}, {l, w}});  // one-to-all
+      schemes::loop::cost_model::ExchangePolynomial::single({{-l, -w}, {l, w}});  // one-to-all
   network.exchanges[1] =
-      analysis::cost_model::ExchangePolynomial::single({{-l, -w}, {l, w}});  // all-to-one
-  network.exchanges[2] =
-      analysis::cost_model::ExchangePolynomial::single({{0, 0}, {-l, -w}, {l, w}});  // all-to-all
+      schemes::loop::cost_model::ExchangePolynomial::single({{-l, -w}, {l, w}});  // all-to-one
+  network.exchanges[2] = schemes::loop::cost_model::ExchangePolynomial::single(
+      {{0, 0}, {-l, -w}, {l, w}});  // all-to-all
   network.min_processors = 2;
   network.max_processors = 1 << 16;
   network.max_bytes = 1e9;
@@ -73,7 +74,7 @@ struct LoopSchemeOptions {
 // The tunables a strategy runs with, as the cost model's input takes them
 // (--predict and auto predict each strategy as it would run).
 inline void describe_tunables(const LoopSchemeOptions& options,
-                              analysis::cost_model::LoopModelInput& input) {
+                              schemes::loop::cost_model::LoopModelInput& input) {
   input.group_size = options.group;
   input.profitability = options.threshold;
   input.chunks.ss_chunk = std::max<std::int64_t>(1, static_cast<std::int64_t>(options.chunk));

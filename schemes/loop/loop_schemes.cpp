@@ -55,6 +55,7 @@ struct LoopSchemeInfo {
   std::string_view name;
   std::string_view summary;
   Make make;
+  bool needs_model = false;  // SchemeMaker::needs_loop_model
 };
 
 constexpr std::array kLoopSchemes = {
@@ -83,10 +84,10 @@ constexpr std::array kLoopSchemes = {
     LoopSchemeInfo{"lddlb", "local distributed DLB: groups of K, profiles within the group",
                    &make<LocalDistributedDlb>},
     LoopSchemeInfo{"auto", "the cost model's choice at the first synchronization (Zaki et al.)",
-                   &make_auto<AutoStrategy::Mode::kOnce>},
+                   &make_auto<AutoStrategy::Mode::kOnce>, true},
     LoopSchemeInfo{"auto-adaptive",
                    "auto, deciding again at later synchronizations while its choice is global",
-                   &make_auto<AutoStrategy::Mode::kAdaptive>},
+                   &make_auto<AutoStrategy::Mode::kAdaptive>, true},
 };
 
 std::unique_ptr<core::LoopScheme> make_by_name(std::string_view name,
@@ -101,7 +102,8 @@ std::unique_ptr<core::LoopScheme> make_by_name(std::string_view name,
 void register_loop_schemes(SchemeRegistry& registry) {
   const std::string family(kLoopFamily);
   for (const LoopSchemeInfo& info : kLoopSchemes)
-    registry.add({std::string(info.name), family, std::string(info.summary), {nullptr, info.make}});
+    registry.add({std::string(info.name), family, std::string(info.summary),
+                  {nullptr, info.make, info.needs_model}});
 }
 
 }  // namespace stacksplit::schemes

@@ -10,7 +10,8 @@
 // chunk_size is 0, else cyclically by chunk_size); otherwise re-partitioning
 // stops for the loop.
 //
-// Beyond the paper: the dampening it proposes as future work (§5): each
+// Beyond the paper: the dampening it considers at the end of §4.4 (re-partition
+// gradually, so that repeated re-partitioning settles): each
 // processor moves only part of the way toward the new partition
 // (--dampening, 0.5 by default), so repeated invocations (--steps) converge
 // instead of oscillating. The partition an invocation ends with is where the
@@ -21,8 +22,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "analysis/cost_model/redistribution.hpp"
 #include "core/loop/loop_scheme.hpp"
+#include "schemes/loop/cost_model/redistribution.hpp"
 #include "schemes/loop/loop_scheme_options.hpp"
 #include "schemes/loop/static_block.hpp"
 
@@ -156,14 +157,14 @@ class Profiled final : public core::LoopScheme {
     std::int64_t total = 0;
     for (std::int64_t l : left) total += l;
     const std::vector<std::int64_t> ideal =
-        analysis::cost_model::proportional_distribution(total, rates);
+        schemes::loop::cost_model::proportional_distribution(total, rates);
     // Part of the way only: the dampening.
     std::vector<double> damped(p);
     for (int r = 0; r < p; ++r)
       damped[r] =
           static_cast<double>(left[r]) + dampening_ * static_cast<double>(ideal[r] - left[r]);
     const std::vector<std::int64_t> target =
-        analysis::cost_model::proportional_distribution(total, damped);
+        schemes::loop::cost_model::proportional_distribution(total, damped);
     double before = 0, after = 0;
     for (int r = 0; r < p; ++r) {
       before = std::max(before, static_cast<double>(left[r]) / rates[r]);
@@ -172,7 +173,7 @@ class Profiled final : public core::LoopScheme {
     const bool pays = before > 0 && 1 - after / before >= threshold_;
     ctx.note_synchronization(pays);
     if (pays) {
-      for (const auto& move : analysis::cost_model::plan_transfers(left, target).transfers)
+      for (const auto& move : schemes::loop::cost_model::plan_transfers(left, target).transfers)
         if (move.from == ctx.rank())
           send_dealt(ctx, move.to, static_cast<std::uint64_t>(move.count));
     }

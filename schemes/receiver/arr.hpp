@@ -1,10 +1,11 @@
 #pragma once
-// Asynchronous Round Robin (ARR). "Each processor maintains an independent
-// variable, target. Whenever a processor runs out of work, it uses target as
-// the label of a donor processor and attempts to get work from it. The value
-// of target is incremented (modulo p) each time a work request is sent. The
-// initial value of target at each processor is set to ((label + 1) modulo p)."
-// — Kumar, Grama & Rao, JPDC 22(1), 1994, §3.
+// Asynchronous Round Robin (ARR): every processor keeps its own variable
+// `target`, the label of the processor it asks next when it runs out of work;
+// each request sent moves target on by one, modulo P, so no processor waits on
+// another to choose (Kumar, Grama & Rao, Scalable Load Balancing Techniques for
+// Parallel Computers, JPDC 22(1), 1994, §3, receiver-initiated schemes; the
+// paraphrase is ours). Target starts at (label + 1) mod P and skips the
+// processor's own label, so it never asks itself.
 
 #include "core/scheme.hpp"
 

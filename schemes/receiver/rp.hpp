@@ -1,8 +1,16 @@
 #pragma once
-// Random Polling (RP). "When a processor becomes idle, it randomly selects a
-// donor. Each processor is selected as a donor with equal probability, ensuring
-// that work requests are evenly distributed." — Kumar, Grama & Rao, Scalable
-// Load Balancing Techniques for Parallel Computers, JPDC 22(1), 1994, §3.
+// Random Polling (RP): an idle processor asks a donor chosen at random, every
+// other processor with the same probability, so requests spread evenly over
+// the machine (Kumar, Grama & Rao, Scalable Load Balancing Techniques for
+// Parallel Computers, JPDC 22(1), 1994, §3, receiver-initiated schemes; the
+// paraphrase is ours).
+//
+// Where this departs from the text at hand: the project's summary of that
+// paper (its section "Random Polling RP and its Locality Advantages") gives
+// RP's paragraph to polling the immediate neighbours in turn, which is the
+// paper's Nearest Neighbour scheme (schemes/receiver/nn.hpp here). This file
+// follows the paper's RP, a uniformly random donor, which is also what its
+// isoefficiency for RP assumes (analysis/theoretical_isoefficiency.cpp).
 
 #include "core/scheme.hpp"
 

@@ -10,7 +10,7 @@
 namespace stacksplit::schemes {
 namespace {
 
-namespace model = analysis::cost_model;
+namespace model = schemes::loop::cost_model;
 
 SynchronizationProfile profile(double busy, double work, std::vector<core::IterationSet> held) {
   SynchronizationProfile p;

@@ -10,11 +10,11 @@
 #include <string>
 #include <vector>
 
-#include "analysis/cost_model/network_fit.hpp"
+#include "apps/cli/netchar/characterize_network.hpp"
 #include "apps/synthetic/synthetic_loop.hpp"
 #include "core/loop/run_loop.hpp"
-#include "core/netchar/characterize_network.hpp"
 #include "core/sim/machine_model.hpp"
+#include "schemes/loop/cost_model/network_fit.hpp"
 #include "schemes/loop/loop_scheme_options.hpp"
 #include "schemes/scheme_registry.hpp"
 
@@ -36,12 +36,12 @@ core::RunConfig simulated(int workers, std::vector<std::string> machine) {
 // The options auto is made with: the kernel's own iteration times (as the
 // simulator charges them) and the network netchar measures on this machine.
 schemes::LoopSchemeOptions options_for(const SyntheticLoop& kernel, const core::RunConfig& config) {
-  analysis::cost_model::FitOptions fit;
+  schemes::loop::cost_model::FitOptions fit;
   fit.degree_p = 1;
-  core::NetcharOptions netchar;
+  cli::NetcharOptions netchar;
   netchar.repeats = 1;
   auto network =
-      analysis::cost_model::fit_network(core::characterize_network(config, netchar), fit);
+      schemes::loop::cost_model::fit_network(cli::characterize_network(config, netchar), fit);
   const double t_unit = config.machine.t_unit, t_node = config.machine.t_node;
   auto prototype = std::make_shared<SyntheticLoop>(kernel);
   prototype->begin_loop(0);

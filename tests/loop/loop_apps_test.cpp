@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <functional>
+#include <stdexcept>
 #include <string>
 #include <tuple>
 
@@ -15,6 +16,7 @@
 #include "apps/synthetic/synthetic_loop.hpp"
 #include "apps/trfd/trfd_loop.hpp"
 #include "core/loop/bitonic_kernel.hpp"
+#include "core/loop/iteration_pool.hpp"
 #include "core/loop/run_loop.hpp"
 #include "schemes/scheme_registry.hpp"
 #include "tests/loop/testing_scheme_options.hpp"
@@ -64,6 +66,18 @@ void expect_sequential_result(const Case& c, const Kernel& prototype) {
 
 // Bitonic pairing with a few schemes: the same results, and a triangular
 // loop's pairs cost the same.
+// synthetic takes as many iterations as the engine does, and says so past it.
+TEST(SyntheticLoop, RefusesMoreIterationsThanTheEngineTakes) {
+  apps::synthetic::SyntheticOptions options;
+  options.iterations = core::IterationPool::kMaxPositions + 1;
+  try {
+    apps::synthetic::SyntheticLoop loop(options);
+    FAIL() << "--n 2^32 was taken";
+  } catch (const std::invalid_argument& error) {
+    EXPECT_EQ(std::string(error.what()), "--n must be between 1 and 2^32 - 1 (got 4294967296)");
+  }
+}
+
 TEST(Bitonic, PairsGiveTheSameResultsAndEvenCosts) {
   for (const char* scheme : {"static-block", "gss", "gddlb", "profiled"})
     for (const char* runtime : {"step", "sim", "threads"}) {

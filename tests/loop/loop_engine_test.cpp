@@ -4,10 +4,13 @@
 
 #include <gtest/gtest.h>
 
+#include <stdexcept>
 #include <string>
 #include <tuple>
 
+#include "core/loop/iteration_pool.hpp"
 #include "core/loop/loop_kernel.hpp"
+#include "core/loop/loop_kernel_defaults.hpp"
 #include "core/loop/run_loop.hpp"
 #include "schemes/scheme_registry.hpp"
 #include "tests/loop/test_kernel.hpp"
@@ -73,6 +76,55 @@ INSTANTIATE_TEST_SUITE_P(EverySchemeRuntimeAndP, LoopConservation,
                              if (c == '-') c = '_';
                            return name;
                          });
+
+// A loop of n iterations that holds nothing per iteration, to ask the engine
+// for loops larger than memory.
+struct CountOnly {
+  std::uint64_t count = 0;
+  void merge(CountOnly&& other) { count += other.count; }
+  template <class Archive>
+  void serialize(Archive& ar, unsigned) {
+    ar & count;
+  }
+};
+class HugeLoop : public LoopKernelDefaults<CountOnly> {
+ public:
+  explicit HugeLoop(std::uint64_t n) : n_(n) {}
+  std::uint64_t iterations() const { return n_; }
+  double cost(std::uint64_t) const { return 1; }
+  void run(std::uint64_t, std::uint64_t count) { output_.count += count; }
+  bool matches(const CountOnly& expected, const CountOnly& got) const {
+    return expected.count == got.count;
+  }
+
+ private:
+  std::uint64_t n_;
+};
+static_assert(LoopKernel<HugeLoop>);
+
+// A pool keeps its next position and its count of chunks in one word, so a
+// loop of 2^32 iterations or more is refused before it starts, with a message
+// that says why (it used to run, and past 2^24 chunks the count stopped and
+// gss, tss, fac2 and awf handed out other sizes than their rules).
+TEST(LoopEngine, RefusesALoopOfMoreIterationsThanAPoolCounts) {
+  RunConfig config;
+  config.workers = 2;
+  config.runtime = RuntimeKind::kStep;
+  LoopConfig loop;
+  loop.make_scheme = [] {
+    return schemes::make_loop_scheme("ss", stacksplit::testing::testing_scheme_options());
+  };
+  const std::uint64_t n = IterationPool::kMaxPositions + 1;
+  try {
+    run_loop<HugeLoop>(config, loop, [&] { return HugeLoop(n); });
+    FAIL() << "a loop of 2^32 iterations ran";
+  } catch (const std::invalid_argument& error) {
+    EXPECT_EQ(std::string(error.what()),
+              "loop 0 has 4294967296 iterations; a loop may have at most 2^32 - 1 = 4294967295 "
+              "(a self-scheduling pool keeps its next iteration and its count of chunks in one "
+              "64-bit word)");
+  }
+}
 
 }  // namespace
 }  // namespace stacksplit::core

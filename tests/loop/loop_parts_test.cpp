@@ -52,6 +52,39 @@ TEST(HeldIterations, TakesFromTheFrontAndGivesFromTheBack) {
   EXPECT_TRUE(held.take_back(5).empty());
 }
 
+// The count of chunks goes on past 2^24 (it used to stop there, and the chunk
+// rules that read it, gss, tss, fac2 and awf, then handed out other sizes),
+// in the largest pool a loop may have, the one whose position needs the most
+// bits.
+TEST(IterationPool, CountsChunksPastTwoToTheTwentyFour) {
+  IterationPool pool;
+  pool.reset(IterationPool::kMaxPositions);
+  std::uint64_t last_index = 0;
+  auto one = [&](std::uint64_t, std::uint64_t index) {
+    last_index = index;
+    return std::uint64_t{1};
+  };
+  std::uint64_t state = 0, next = 0;
+  const std::uint64_t chunks = (std::uint64_t{1} << 24) + 3;
+  for (std::uint64_t k = 0; k < chunks; ++k) {
+    const IterationSet chunk = pool.next_chunk(state, one, next);
+    ASSERT_EQ(chunk.first, k);
+    ASSERT_EQ(last_index, k) << "chunk " << k << " was told another index";
+    state = next;
+  }
+  // And the last position of the pool is still handed out, with its index.
+  auto rest = [](std::uint64_t left, std::uint64_t) { return left - 1; };
+  state = next;
+  IterationSet chunk = pool.next_chunk(state, rest, next);
+  EXPECT_EQ(chunk.first + chunk.count, IterationPool::kMaxPositions - 1);
+  state = next;
+  chunk = pool.next_chunk(state, one, next);
+  EXPECT_EQ(chunk.first, IterationPool::kMaxPositions - 1);
+  EXPECT_EQ(chunk.count, 1u);
+  EXPECT_EQ(last_index, chunks + 1);
+  EXPECT_TRUE(pool.next_chunk(next, one, state).empty());
+}
+
 // Chunks follow the scheme's rule within [1, left], count the chunks handed
 // out, and end dry; after a refill, a chunk's positions map to the pieces'
 // iterations and holders.

@@ -12,13 +12,13 @@
 #include <string>
 #include <vector>
 
-#include "analysis/cost_model/adaptive_weighted_factoring.hpp"
-#include "analysis/cost_model/factoring.hpp"
-#include "analysis/cost_model/guided_self_scheduling.hpp"
-#include "analysis/cost_model/redistribution.hpp"
-#include "analysis/cost_model/trapezoid_self_scheduling.hpp"
 #include "core/loop/run_loop.hpp"
 #include "core/sim/machine_model.hpp"
+#include "schemes/loop/cost_model/adaptive_weighted_factoring.hpp"
+#include "schemes/loop/cost_model/factoring.hpp"
+#include "schemes/loop/cost_model/guided_self_scheduling.hpp"
+#include "schemes/loop/cost_model/redistribution.hpp"
+#include "schemes/loop/cost_model/trapezoid_self_scheduling.hpp"
 #include "schemes/loop/guided_self_scheduling.hpp"
 #include "schemes/scheme_registry.hpp"
 
@@ -80,36 +80,37 @@ TEST(ChunkSequence, GssTakesCeilOfWhatIsLeftOverP) {
   EXPECT_EQ(chunks_taken("gss", 100), (std::vector<std::uint64_t>{100}));
   // The rule at P = 4 (Polychronopoulos & Kuck): 100 → 25, 19, 14, 11, 8, 6, 5, 3, 3, 2, 1, 1,
   // 1, 1.
-  EXPECT_EQ(as_unsigned(analysis::cost_model::gss_chunks(100, 4)),
+  EXPECT_EQ(as_unsigned(schemes::loop::cost_model::gss_chunks(100, 4)),
             (std::vector<std::uint64_t>{25, 19, 14, 11, 8, 6, 5, 3, 3, 2, 1, 1, 1, 1}));
 }
 
 TEST(ChunkSequence, EverySelfSchedulingSchemeTakesItsRuleInOrder) {
   // On one processor the engine must hand out exactly the rule's sequence.
-  EXPECT_EQ(chunks_taken("tss", 1000), as_unsigned(analysis::cost_model::tss_chunks(1000, 1)));
-  EXPECT_EQ(chunks_taken("fac2", 1000), as_unsigned(analysis::cost_model::fac2_chunks(1000, 1)));
+  EXPECT_EQ(chunks_taken("tss", 1000), as_unsigned(schemes::loop::cost_model::tss_chunks(1000, 1)));
+  EXPECT_EQ(chunks_taken("fac2", 1000),
+            as_unsigned(schemes::loop::cost_model::fac2_chunks(1000, 1)));
   EXPECT_EQ(chunks_taken("ss", 7), (std::vector<std::uint64_t>(7, 1)));
   EXPECT_EQ(chunks_taken("shared-iterator", 5), (std::vector<std::uint64_t>(5, 1)));
   // TSS(N/2P, 1) by hand, N = 1000, P = 4: f = 125, C = ceil(2000/126) = 16,
   // δ = floor(124/15) = 8: 125, 117, 109, ...
-  const auto tss = analysis::cost_model::tss_chunks(1000, 4);
+  const auto tss = schemes::loop::cost_model::tss_chunks(1000, 4);
   ASSERT_GE(tss.size(), 3u);
   EXPECT_EQ(tss[0], 125);
   EXPECT_EQ(tss[1], 117);
   EXPECT_EQ(tss[2], 109);
   // FAC2 by hand, N = 1000, P = 4: batches of ceil(R/8): 125 ×4, then R = 500: 63 ×4, ...
-  const auto fac2 = analysis::cost_model::fac2_chunks(1000, 4);
+  const auto fac2 = schemes::loop::cost_model::fac2_chunks(1000, 4);
   EXPECT_EQ(std::vector<std::int64_t>(fac2.begin(), fac2.begin() + 8),
             (std::vector<std::int64_t>{125, 125, 125, 125, 63, 63, 63, 63}));
 }
 
 TEST(ChunkSequence, AwfWeightsFollowTheRates) {
   // Rates 3:1 on two processors: weights P·r/Σr = 1.5 and 0.5.
-  const auto weights = analysis::cost_model::awf_weights_from_rates({3, 1});
+  const auto weights = schemes::loop::cost_model::awf_weights_from_rates({3, 1});
   EXPECT_DOUBLE_EQ(weights[0], 1.5);
   EXPECT_DOUBLE_EQ(weights[1], 0.5);
   // A batch starting with 800 left: ceil(1.5 · ceil(800/4)) = 300.
-  EXPECT_EQ(analysis::cost_model::awf_chunk(800, 2, 1.5), 300);
+  EXPECT_EQ(schemes::loop::cost_model::awf_chunk(800, 2, 1.5), 300);
 }
 
 // Speeds 1, 1/3, 1/7, 1 and no other load, a uniform loop: the first to
@@ -139,7 +140,7 @@ TEST(ZakiRedistribution, TheFirstSynchronizationFollowsTheRecurrences) {
     // γ_i = 1000 − ⌈1000·σ_i⌉ = (0, 666, 857, 0) (eq. 1.3.1); Γ = 1523 dealt by
     // σ = 1 : 1/3 : 1/7 : 1 (eq. 1.3.3), rounded by largest remainder.
     std::vector<std::int64_t> left = {0, 666, 857, 0};
-    const auto plan = analysis::cost_model::plan_redistribution(left, speeds);
+    const auto plan = schemes::loop::cost_model::plan_redistribution(left, speeds);
     const std::vector<std::int64_t> done_before = {1000, 334, 143, 1000};
     ASSERT_EQ(result.per_worker.size(), 4u);
     std::uint64_t sum = 0;

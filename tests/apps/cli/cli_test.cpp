@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <string>
 
 namespace {
@@ -108,8 +109,12 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"nqueens 8 --workers -4", "--workers"},
         BadInput{"nqueens 8 --workers many", "many"}, BadInput{"nqueens 0", "out of range"},
         BadInput{"nqueens 31", "out of range"},
-        BadInput{"nqueens 8 --split third", "split strategy 'third'"},
-        BadInput{"nqueens 8 --mode all", "mode 'all'"},
+        BadInput{"nqueens 8 --split third",
+                 "unknown split strategy 'third' (known: half, bottom)"},
+        BadInput{"nqueens 8 --mode all", "unknown mode 'all' (known: count, first, optimize)"},
+        BadInput{"loop trfd --loop L3", "unknown TRFD loop 'L3' (known: both, L1, L2)"},
+        BadInput{"loop maptri --reverse maybe",
+                 "unknown reverse move setting 'maybe' (known: auto, on, off)"},
         BadInput{"nqueens 8 --runtime gpu", "runtime 'gpu'"},
         BadInput{"nqueens 8 --topology torus", "topology 'torus'"},
         BadInput{"nqueens 8 --cutoff -5", "--cutoff"},
@@ -130,8 +135,9 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"loop synthetic --profile wavy", "profile 'wavy'"},
         BadInput{"loop synthetic --n 0", "--n"}, BadInput{"loop mxm --steps 0", "--steps"}));
 
-// A network file that is not one, or that was measured elsewhere: one line, exit 2.
-TEST(Cli, ABadOrMismatchedNetworkFileIsOneLineAndExitStatus2) {
+// A network file that is not one, or that was measured elsewhere: one line,
+// exit 1, as every input file's error (it was 2, a command line's).
+TEST(Cli, ABadOrMismatchedNetworkFileIsOneLineAndExitStatus1) {
   const std::string dir = ::testing::TempDir();
   const std::string measured = dir + "/cli_test_network_sim.json";
   const CommandRun netchar =
@@ -148,7 +154,7 @@ TEST(Cli, ABadOrMismatchedNetworkFileIsOneLineAndExitStatus2) {
         // measured on the simulated machine, used on threads
         "loop mxm --n 40 --scheme auto --runtime threads --network " + measured}) {
     const CommandRun r = run(arguments);
-    EXPECT_EQ(r.status, 2) << arguments << '\n' << r.output;
+    EXPECT_EQ(r.status, 1) << arguments << '\n' << r.output;
     EXPECT_EQ(line_count(r.output), 1) << arguments << '\n' << r.output;
     EXPECT_NE(r.output.find("network"), std::string::npos) << r.output;
   }
@@ -161,6 +167,37 @@ TEST(Cli, ABadOrMismatchedNetworkFileIsOneLineAndExitStatus2) {
   for (const char* scheme : {"gcdlb", "gddlb", "lcdlb", "lddlb", "ss", "gss", "tss", "fac2", "awf",
                              "shared-iterator", "profiled", "static-block", "predicted best: "})
     EXPECT_NE(predicted.output.find(scheme), std::string::npos) << scheme << predicted.output;
+}
+
+// Every name an option takes is listed from its registry: the common options'
+// and each app's own, with what each means.
+TEST(Cli, ListOptionsGivesTheNamesOfEveryRegistry) {
+  const CommandRun r = run("list options");
+  EXPECT_EQ(r.status, 0) << r.output;
+  for (const char* row :
+       {"count +--mode +exhaustive", "first +--mode", "optimize +--mode", "half +--split",
+        "bottom +--split", "L1 +loop trfd --loop +the uniform loop alone", "both +loop trfd --loop",
+        "auto +loop maptri --reverse", "off +loop maptri --reverse"})
+    EXPECT_TRUE(std::regex_search(r.output, std::regex(std::string("(^|\n)") + row)))
+        << row << '\n' << r.output;
+  // And the help of an option says the same names with their meaning.
+  const CommandRun help = run("loop trfd --help");
+  EXPECT_NE(help.output.find("both (L1, the transpose, then L2), L1 (the uniform loop alone)"),
+            std::string::npos)
+      << help.output;
+}
+
+// The schemes that ask the cost model are the registry's word, not the front
+// end's: --network's help names them, and each gets the model it needs.
+TEST(Cli, TheSchemesThatNeedTheModelComeFromTheRegistry) {
+  const CommandRun help = run("loop mxm --help");
+  EXPECT_NE(help.output.find("--scheme auto, auto-adaptive, from"), std::string::npos)
+      << help.output;
+  for (const char* scheme : {"auto", "auto-adaptive"}) {
+    const CommandRun r = run(std::string("loop mxm --n 40 --workers 2 --runtime sim --quiet ") +
+                             "--machine zaki-now --scheme " + scheme);
+    EXPECT_EQ(r.status, 0) << scheme << '\n' << r.output;
+  }
 }
 
 // Nothing reaches stdout before every option is checked.

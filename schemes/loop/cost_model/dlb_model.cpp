@@ -1,0 +1,249 @@
+#include "schemes/loop/cost_model/dlb_model.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <optional>
+#include <stdexcept>
+
+#include "schemes/loop/cost_model/loop_state.hpp"
+#include "schemes/loop/cost_model/redistribution.hpp"
+#include "schemes/loop/cost_model/synchronization_cost.hpp"
+
+namespace stacksplit::schemes::loop::cost_model {
+namespace {
+
+constexpr double kNever = std::numeric_limits<double>::infinity();
+
+struct Group {
+  LoopState state;
+  GroupPrediction out;
+  double resume_s = 0;  // when its processors (re)start computing
+  bool start_synchronization = false;
+  bool balancing = true;
+  bool done = false;
+  std::int64_t iterations = 0;  // held at the start: a bound on synchronizations
+};
+
+double latest_finish(const LoopState& state, double from_s) {
+  double latest = from_s;
+  for (int k = 0; k < state.size(); ++k) {
+    if (state.left(k) > 0) latest = std::max(latest, state.finish_time(k, from_s));
+  }
+  return latest;
+}
+
+// The member that runs out first, and when; nullopt when none holds work.
+std::optional<std::pair<int, double>> first_finisher(const LoopState& state, double from_s) {
+  std::optional<std::pair<int, double>> first;
+  for (int k = 0; k < state.size(); ++k) {
+    if (state.left(k) == 0) continue;
+    const double t = state.finish_time(k, from_s);
+    if (!first || t < first->second) first = {k, t};
+  }
+  return first;
+}
+
+// The balancer's own judgement: the time to finish the work left, before
+// and after the move, at the speeds it measured (it knows no other).
+double predicted_improvement(const LoopState& before, const LoopState& after,
+                             const std::vector<double>& speeds) {
+  auto longest = [&](const LoopState& state) {
+    double longest = 0;
+    for (int k = 0; k < state.size(); ++k) {
+      const double work = state.work_left(k);
+      if (work <= 0) continue;
+      const double speed = speeds[static_cast<std::size_t>(k)];
+      longest = std::max(longest, speed > 0 ? work / speed : kNever);
+    }
+    return longest;
+  };
+  const double without = longest(before);
+  const double with = longest(after);
+  if (!(without > 0)) return 0;
+  if (std::isinf(without)) return std::isinf(with) ? 0 : 1;
+  return (without - with) / without;
+}
+
+class DlbSimulation {
+ public:
+  DlbSimulation(LoopStrategy strategy, const LoopModelInput& input, const NetworkModel& network)
+      : strategy_(strategy), input_(input), network_(network) {}
+
+  DlbPrediction run() {
+    const int p = input_.processors();
+    const int k = is_local(strategy_) ? input_.effective_group_size() : p;
+    DlbPrediction prediction;
+    prediction.strategy = strategy_;
+    xi_ = synchronization_cost(strategy_, k, network_, input_.messages);
+    prediction.synchronization_s = xi_;
+    prediction.distribution_s = input_.distribution_s;
+
+    std::vector<Group> groups;
+    for (int first = 0; first < p; first += k) {
+      std::vector<int> members(static_cast<std::size_t>(std::min(k, p - first)));
+      std::iota(members.begin(), members.end(), first);
+      groups.push_back(
+          {LoopState(input_, members), {}, input_.start.time_s, input_.start.at_synchronization});
+      groups.back().out.members = std::move(members);
+      groups.back().iterations = groups.back().state.total_left();
+      // A group of one has nobody to balance with.
+      if (groups.back().state.size() == 1) groups.back().balancing = false;
+    }
+
+    // Groups are independent but for LCDLB's one balancer: play their
+    // synchronizations in time order so it serves them as they ask.
+    while (true) {
+      Group* next = nullptr;
+      double next_s = kNever;
+      for (Group& g : groups) {
+        if (g.done) continue;
+        const double t = event_time(g);
+        if (next == nullptr || t < next_s) {
+          next = &g;
+          next_s = t;
+        }
+      }
+      if (next == nullptr) break;
+      step(*next);
+    }
+
+    for (Group& g : groups) {
+      g.out.time_s = g.out.finish_s - input_.start.time_s;
+      prediction.time_s = std::max(prediction.time_s, g.out.time_s);
+      prediction.groups.push_back(std::move(g.out));
+    }
+    return prediction;
+  }
+
+ private:
+  double event_time(const Group& g) const {
+    if (g.start_synchronization) return g.resume_s;
+    if (!g.balancing) return latest_finish(g.state, g.resume_s);
+    auto first = first_finisher(g.state, g.resume_s);
+    return first ? first->second : g.resume_s;
+  }
+
+  void step(Group& g) {
+    // The model runs until the group is done, however many synchronizations
+    // that takes (it used to stop at 100,000 and give the time as if nothing
+    // moved after). It ends: a synchronization after the start follows a
+    // member's finishing all it held (first_finisher), so each retires at
+    // least one iteration and there are at most as many as iterations, plus
+    // the start's.
+    if (static_cast<std::int64_t>(g.out.synchronizations.size()) > g.iterations + 1)
+      throw std::logic_error("DLB model: more synchronizations than iterations");
+    if (!g.balancing) {
+      g.out.finish_s = latest_finish(g.state, g.resume_s);
+      g.done = true;
+      return;
+    }
+    const bool at_start = g.start_synchronization;
+    g.start_synchronization = false;
+    double t = g.resume_s;
+    // The others answer the interrupt when through the iteration they are
+    // in; the plan waits for the last of them.
+    double answered = t;
+    if (!at_start) {
+      auto first = first_finisher(g.state, g.resume_s);
+      if (!first) {  // nothing held at all
+        g.out.finish_s = g.resume_s;
+        g.done = true;
+        return;
+      }
+      t = answered = first->second;
+      for (int k = 0; k < g.state.size(); ++k)
+        answered = std::max(answered, g.state.iteration_end(k, g.resume_s, t));
+    }
+
+    SynchronizationRecord sync;
+    sync.index = static_cast<int>(g.out.synchronizations.size()) + 1;
+    sync.time_s = t;
+    sync.answered_s = answered;
+    for (int k = 0; k < g.state.size(); ++k) {
+      sync.speeds.push_back(g.state.measured_speed(k, g.resume_s, t));
+      if (!at_start) g.state.run(k, g.resume_s, t);
+    }
+    sync.left = g.state.left_all();
+    sync.remaining = g.state.total_left();
+    sync.synchronization_s = at_start ? 0 : xi_;
+    sync.distribution_s = input_.distribution_s;
+    const double arrive = answered + sync.synchronization_s;
+
+    if (sync.remaining == 0) {
+      // Γ(η) = 0: every iteration left was under way, so the last answer
+      // is the slowest finishing its last iteration.
+      sync.distribution = sync.left;
+      g.out.finish_s = arrive + sync.distribution_s;
+      record(g, std::move(sync));
+      g.done = true;
+      return;
+    }
+
+    const bool central = is_centralized(strategy_);
+    const double balancer_start = central ? std::max(arrive, balancer_free_s_) : arrive;
+    sync.delay_s = balancer_start - arrive;
+    const double compute_from = balancer_start + sync.distribution_s;
+
+    Redistribution plan = plan_redistribution(sync.left, sync.speeds);
+    LoopState moved_state = g.state;
+    moved_state.apply(plan.transfers);
+    sync.improvement = predicted_improvement(g.state, moved_state, sync.speeds);
+    sync.moved = plan.work_moved >= input_.min_work_moved && plan.work_moved > 0 &&
+                 sync.improvement >= input_.profitability;
+
+    if (sync.moved) {
+      sync.distribution = plan.distribution;
+      sync.work_moved = plan.work_moved;
+      sync.messages = plan.messages();
+      sync.data_movement_s = sync.messages * network_.latency_s +
+                             static_cast<double>(sync.work_moved) *
+                                 input_.data_bytes_per_iteration / network_.bandwidth_bytes_per_s;
+      sync.instructions_s = central ? sync.messages * network_.latency_s : 0;
+      g.state = std::move(moved_state);
+    } else {
+      sync.distribution = sync.left;
+    }
+    if (central) balancer_free_s_ = balancer_start + sync.distribution_s + sync.instructions_s;
+    g.resume_s = compute_from + sync.instructions_s + sync.data_movement_s;
+    record(g, std::move(sync));
+  }
+
+  static void record(Group& g, SynchronizationRecord sync) {
+    g.out.overhead_s += sync.cost_s();
+    g.out.synchronizations.push_back(std::move(sync));
+  }
+
+  LoopStrategy strategy_;
+  const LoopModelInput& input_;
+  const NetworkModel& network_;
+  double xi_ = 0;
+  double balancer_free_s_ = 0;  // LCDLB's (and GCDLB's) one balancer
+};
+
+}  // namespace
+
+int DlbPrediction::synchronizations() const {
+  return groups.empty() ? 0 : static_cast<int>(last_group().synchronizations.size());
+}
+
+double DlbPrediction::total_cost_s() const { return groups.empty() ? 0 : last_group().overhead_s; }
+
+const GroupPrediction& DlbPrediction::last_group() const {
+  return *std::max_element(
+      groups.begin(), groups.end(),
+      [](const GroupPrediction& a, const GroupPrediction& b) { return a.finish_s < b.finish_s; });
+}
+
+DlbPrediction predict_dlb(LoopStrategy strategy, const LoopModelInput& input,
+                          const NetworkModel& network) {
+  if (!is_zaki_strategy(strategy)) {
+    throw std::invalid_argument("predict_dlb: " + std::string(strategy_name(strategy)) +
+                                " is not one of GCDLB, GDDLB, LCDLB, LDDLB");
+  }
+  check_loop_model_input(input);
+  return DlbSimulation(strategy, input, network).run();
+}
+
+}  // namespace stacksplit::schemes::loop::cost_model
