@@ -12,7 +12,6 @@
 #include <vector>
 
 #include "core/loop/iteration_set.hpp"
-#include "core/loop/load_model.hpp"
 #include "core/loop/loop_message.hpp"
 
 namespace stacksplit::core {
@@ -21,6 +20,18 @@ namespace stacksplit::core {
 // simulator an owner charged per access), or by asking a master that answers
 // between its own chunks of work.
 enum class PoolAccess : std::uint8_t { kSharedCounter, kMaster };
+
+// What a scheme may know of the external load before it measures anything:
+// the processors' nominal speeds S_i and the load model's parameters the run
+// was given (mℓ, tℓ). Not the loads themselves: the run's seed and each
+// period's draw, future periods included, are the simulated world's, and a
+// processor sees them only as the time its work took (done_since_mark,
+// busy_since_mark).
+struct LoadParameters {
+  std::vector<double> speeds;  // S_i, one per processor
+  int max_load = 0;            // mℓ; 0: no external load
+  double persistence = 1;      // tℓ, seconds
+};
 
 class LoopContext {
  public:
@@ -32,7 +43,7 @@ class LoopContext {
   // The loop under way: its index (all steps' nests counted) and its size N.
   virtual int loop() const = 0;
   virtual std::uint64_t iterations() const = 0;
-  virtual const LoadModel& load() const = 0;
+  virtual const LoadParameters& load_parameters() const = 0;
 
   // Iterations this worker holds and has not done yet.
   virtual std::uint64_t remaining() const = 0;

@@ -19,6 +19,13 @@
 //   virtual time at the processor's effective speed (core/loop/load_model.hpp);
 //   on the threads and MPI runtimes a piece of work that took t seconds is
 //   stretched by a busy wait to what the load model says it takes.
+//
+// It decides with three explicit states (docs/design.md, "The loop worker's
+// states"): where it stands in the program (Stage), what it does in the loop
+// under way (Activity), and the pool chunk on its way (ChunkWait). Every
+// change of state is one of the transitions listed there. A loop's next one
+// begins only when the call that ended it returns (advance()), never inside
+// a scheme's callback.
 
 #include <algorithm>
 #include <chrono>
@@ -63,14 +70,52 @@ class LoopWorker final : private LoopContext {
         outbox_(outbox),
         options_(options),
         load_(load),
-        loops_(options.steps * kernel_.loop_count()) {}
+        loops_(options.steps * kernel_.loop_count()) {
+    for (int i = 0; i < size_; ++i) load_parameters_.speeds.push_back(load_.speed(i));
+    load_parameters_.max_load = load_.options().max_load;
+    load_parameters_.persistence = load_.options().persistence;
+  }
 
   LoopWorker(const LoopWorker&) = delete;
   LoopWorker& operator=(const LoopWorker&) = delete;
 
+  // ---- States ----
+
+  // Where this worker stands in the program.
+  enum class Stage : std::uint8_t {
+    kRunning,      // a loop under way here
+    kLoopOver,     // the loop is over here, its output sent (rank 0: merged); the next
+                   // loop's start or the end is awaited
+    kOutputsIn,    // rank 0: every output in; the sequential step and the next loop (or the
+                   // end) follow when the call under way returns
+    kFinished,     // the program is over
+    kInterrupted,  // stopped before the end
+  };
+  // In the loop under way: whether it works, and whether its scheme has been
+  // told it is out of work (it is told once, until work comes).
+  enum class Activity : std::uint8_t {
+    kWorking,     // holds iterations or waits for some; the scheme not told it is out
+    kIdle,        // out of work, and the scheme told so
+    kPaused,      // paused by the scheme (a synchronization) before it ran out
+    kPausedIdle,  // paused after it ran out and told the scheme
+  };
+  // A pool chunk on its way: one at a time, all of it.
+  enum class ChunkWait : std::uint8_t {
+    kNone,
+    kGrant,  // asked rank 0 for it
+    kData,   // its parts' data from the processors that hold them (data_awaited_)
+  };
+
+  Stage stage() const { return stage_; }
+  Activity activity() const { return activity_; }
+  ChunkWait chunk_wait() const { return chunk_wait_; }
+
   // ---- The agent, as runtimes drive it ----
 
-  void start() { begin_loop(0); }
+  void start() {
+    begin_loop(0);
+    advance();
+  }
 
   void work() {
     if (!has_work()) return;
@@ -122,29 +167,26 @@ class LoopWorker final : private LoopContext {
     profile_busy_ += elapsed;
     scheme_->on_quantum(*this);
     check_idle();
+    advance();
   }
 
   void handle(Message&& message) {
-    if (message.loop > loop_ && !is_transition(message)) {
-      early_.push_back(std::move(message));  // the sender began the next loop first
-      return;
-    }
-    if (message.loop < loop_ && !is_transition(message)) return;  // of a loop already over
-    const int from = message.from;
-    std::visit([&](auto& body) { on(from, body); }, message.body);
+    dispatch(std::move(message));
+    advance();
   }
 
   void interrupt() {
     // Stop where it stands: the iterations not done are not done; rank 0
     // learns it from the stop signal too, so the program ends at once.
     owned_.clear();
-    interrupted_ = true;
-    terminated_ = true;
+    stage_ = Stage::kInterrupted;
     finished_at_ = outbox_.now();
   }
 
-  bool terminated() const { return terminated_; }
-  bool has_work() const { return !terminated_ && !paused_ && !loop_over_ && !owned_.empty(); }
+  bool terminated() const {
+    return stage_ == Stage::kFinished || stage_ == Stage::kInterrupted;
+  }
+  bool has_work() const { return stage_ == Stage::kRunning && !paused() && !owned_.empty(); }
   double busy_seconds(const MachineModel& /*machine*/) const { return busy_; }
 
   // ---- Results ----
@@ -156,10 +198,23 @@ class LoopWorker final : private LoopContext {
   }
   // Rank 0, after the program: every worker's output of the last loop, merged.
   const Output& output() const { return result_; }
-  bool interrupted() const { return interrupted_; }
+  bool interrupted() const { return stage_ == Stage::kInterrupted; }
   const LoopScheme& scheme() const { return *scheme_; }
 
  private:
+  // A message, within the call that handles it (the runtime's, or one kept
+  // for later: of a loop not begun, a request waiting for a release).
+  void dispatch(Message&& message) {
+    if (stage_ == Stage::kInterrupted) return;  // it stopped where it stood
+    if (message.loop > loop_ && !is_transition(message)) {
+      early_.push_back(std::move(message));  // the sender began the next loop first
+      return;
+    }
+    if (message.loop < loop_ && !is_transition(message)) return;  // of a loop already over
+    const int from = message.from;
+    std::visit([&](auto& body) { on(from, body); }, message.body);
+  }
+
   // ---- LoopContext ----
 
   int rank() const override { return rank_; }
@@ -167,7 +222,7 @@ class LoopWorker final : private LoopContext {
   double now() const override { return outbox_.now(); }
   int loop() const override { return loop_; }
   std::uint64_t iterations() const override { return iterations_; }
-  const LoadModel& load() const override { return load_; }
+  const LoadParameters& load_parameters() const override { return load_parameters_; }
   std::uint64_t remaining() const override { return owned_.count(); }
   std::vector<IterationSet> held() const override { return owned_.sets(); }
   std::uint64_t done_since_mark() const override { return profile_done_; }
@@ -176,12 +231,19 @@ class LoopWorker final : private LoopContext {
     profile_done_ = 0;
     profile_busy_ = 0;
   }
-  void pause() override { paused_ = true; }
+  // Activity: kWorking → kPaused, kIdle → kPausedIdle, and back.
+  void pause() override {
+    if (activity_ == Activity::kWorking) activity_ = Activity::kPaused;
+    if (activity_ == Activity::kIdle) activity_ = Activity::kPausedIdle;
+  }
   void resume() override {
-    paused_ = false;
+    if (activity_ == Activity::kPaused) activity_ = Activity::kWorking;
+    if (activity_ == Activity::kPausedIdle) activity_ = Activity::kIdle;
     check_idle();
   }
-  bool paused() const override { return paused_; }
+  bool paused() const override {
+    return activity_ == Activity::kPaused || activity_ == Activity::kPausedIdle;
+  }
   void note_synchronization(bool moved) override {
     ++statistics_.synchronizations;
     if (moved) ++statistics_.redistributions;
@@ -197,7 +259,7 @@ class LoopWorker final : private LoopContext {
     // or its data is on the way, a processor takes nothing (another chunk
     // would be one it does not need yet, and the first chunks are the
     // largest).
-    if (!owned_.empty() || chunk_awaited_) return;
+    if (!owned_.empty() || chunk_wait_ != ChunkWait::kNone) return;
     if (access == PoolAccess::kSharedCounter) {
       if (SharedCounters* counters = outbox_.shared_counters()) {
         const int slot = pool_slot();
@@ -217,7 +279,7 @@ class LoopWorker final : private LoopContext {
       pool_state_ = next_state;
       receive_chunk(chunk);
     } else {
-      chunk_awaited_ = true;
+      chunk_wait_ = ChunkWait::kGrant;
       send_message(0, loop_message::ChunkRequest{scheme_->pool_weight(), pool_.refilled()});
     }
   }
@@ -264,10 +326,15 @@ class LoopWorker final : private LoopContext {
       }
       owned_.push_back(set);
       count += set.count;
+      // A chunk's part: the chunk is here when every part is.
+      if (chunk_wait_ == ChunkWait::kData) {
+        auto part = std::find(data_awaited_.begin(), data_awaited_.end(), set);
+        if (part != data_awaited_.end()) data_awaited_.erase(part);
+        if (data_awaited_.empty()) chunk_wait_ = ChunkWait::kNone;
+      }
     }
-    chunk_awaited_ = false;
     statistics_.iterations_received += count;
-    idle_ = false;
+    work_came();
     scheme_->on_work(*this, from, count);
   }
 
@@ -283,7 +350,7 @@ class LoopWorker final : private LoopContext {
   void serve_deferred() {
     std::deque<Message> waiting = std::move(deferred_);
     deferred_.clear();
-    for (Message& message : waiting) handle(std::move(message));
+    for (Message& message : waiting) dispatch(std::move(message));
   }
 
   int pool_slot() const { return pool_.refilled() ? kRefilledPoolCounter : kPoolCounter; }
@@ -300,7 +367,7 @@ class LoopWorker final : private LoopContext {
   }
 
   void on(int /*from*/, loop_message::ChunkGrant& grant) {
-    chunk_awaited_ = false;
+    chunk_wait_ = ChunkWait::kNone;
     receive_chunk(grant.set);
   }
 
@@ -312,7 +379,8 @@ class LoopWorker final : private LoopContext {
     Output theirs;
     decode(output.bytes, theirs);
     K::merge(merged_, std::move(theirs));
-    if (++outputs_ == size_) after_loop_at_root();
+    // Rank 0's own is in once its loop is over (kLoopOver).
+    if (++outputs_ == size_) stage_ = Stage::kOutputsIn;
   }
 
   void on(int /*from*/, loop_message::LoopStart& start) {
@@ -323,7 +391,7 @@ class LoopWorker final : private LoopContext {
   void on(int /*from*/, loop_message::Finish&) { finish(); }
 
   void on(int from, LoopSchemeMessage& message) {
-    if (!loop_over_) scheme_->on_message(*this, from, message);
+    if (stage_ == Stage::kRunning) scheme_->on_message(*this, from, message);
   }
 
   template <class Body>
@@ -368,18 +436,20 @@ class LoopWorker final : private LoopContext {
         next_state);
   }
 
-  // A chunk in pool order: its iterations, their data from where it is held.
+  // A chunk in pool order: its iterations, their data from where it is held
+  // (ChunkWait::kData till every part's has come).
   void receive_chunk(const IterationSet& chunk) {
     if (!chunk.empty()) {
       ++statistics_.chunks;
       const bool data = kernel_.bytes_per_iteration() != 0;
       auto take = [&](const IterationSet& set, int holder) {
         if (data && holder != rank_) {
-          chunk_awaited_ = true;  // till the data comes
+          chunk_wait_ = ChunkWait::kData;
+          data_awaited_.push_back(set);
           send_message(holder, loop_message::DataRequest{set});
         } else {
           owned_.push_back(set);
-          idle_ = false;
+          work_came();
         }
       };
       pool_.for_each_holder(chunk, take);
@@ -395,10 +465,10 @@ class LoopWorker final : private LoopContext {
     kernel_.begin_loop(nest);
     iterations_ = kernel_.iterations();
     owned_.clear();
-    loop_over_ = false;
-    paused_ = false;
-    idle_ = false;
-    chunk_awaited_ = false;
+    stage_ = Stage::kRunning;
+    activity_ = Activity::kWorking;
+    chunk_wait_ = ChunkWait::kNone;
+    data_awaited_.clear();
     done_since_report_ = 0;
     executed_ = 0;
     outputs_ = 0;
@@ -425,7 +495,7 @@ class LoopWorker final : private LoopContext {
     // Messages of this loop that came before its start.
     std::deque<Message> early = std::move(early_);
     early_.clear();
-    for (Message& message : early) handle(std::move(message));
+    for (Message& message : early) dispatch(std::move(message));
     if (iterations_ == 0) {
       if (rank_ == 0) count_executed(0);
       return;
@@ -436,9 +506,17 @@ class LoopWorker final : private LoopContext {
 
   bool pool_loop() const { return scheme_->uses_pool(); }
 
-  // Out of work: report what was done, and let the scheme find more.
+  // Activity: work came (a message, or a chunk's own part): kIdle → kWorking,
+  // kPausedIdle → kPaused.
+  void work_came() {
+    if (activity_ == Activity::kIdle) activity_ = Activity::kWorking;
+    if (activity_ == Activity::kPausedIdle) activity_ = Activity::kPaused;
+  }
+
+  // Out of work: report what was done, and let the scheme find more
+  // (Activity kWorking → kIdle).
   void check_idle() {
-    if (!owned_.empty() || loop_over_ || terminated_) return;
+    if (!owned_.empty() || stage_ != Stage::kRunning) return;
     if (done_since_report_ > 0) {
       const std::uint64_t done = done_since_report_;
       done_since_report_ = 0;
@@ -449,11 +527,11 @@ class LoopWorker final : private LoopContext {
       } else {
         send_message(0, loop_message::Executed{done});
       }
-      // The report may have ended the loop, and begun the next one.
-      if (loop_over_ || terminated_ || !owned_.empty()) return;
+      // The report may have ended the loop.
+      if (stage_ != Stage::kRunning || !owned_.empty()) return;
     }
-    if (idle_ || paused_) return;
-    idle_ = true;
+    if (activity_ != Activity::kWorking) return;
+    activity_ = Activity::kIdle;
     scheme_->on_idle(*this);
   }
 
@@ -468,20 +546,29 @@ class LoopWorker final : private LoopContext {
     end_loop();
   }
 
+  // Stage: kRunning → kLoopOver (rank 0, every output in: kOutputsIn).
   void end_loop() {
-    if (loop_over_) return;
-    loop_over_ = true;
+    if (stage_ != Stage::kRunning) return;
+    stage_ = Stage::kLoopOver;
     owned_.clear();
     Output output = kernel_.take_output();
     if (rank_ == 0) {
       // Others' outputs may be in before rank 0 hears that the loop is over.
       K::merge(merged_, std::move(output));
-      if (++outputs_ == size_) after_loop_at_root();
+      if (++outputs_ == size_) stage_ = Stage::kOutputsIn;
     } else {
       loop_message::Output message;
       encode(output, message.bytes);
       send_message(0, std::move(message));
     }
+  }
+
+  // At the end of every call from the runtime: rank 0 with every output in
+  // runs the sequential step and begins the next loop (Stage kOutputsIn →
+  // kRunning) or ends the program (→ kFinished); a loop begun so may end at
+  // once (no iterations), hence the loop.
+  void advance() {
+    while (stage_ == Stage::kOutputsIn) after_loop_at_root();
   }
 
   // Rank 0, every output in: the sequential step, then the next loop or the end.
@@ -506,8 +593,9 @@ class LoopWorker final : private LoopContext {
     begin_loop(loop_ + 1);
   }
 
+  // Stage: → kFinished.
   void finish() {
-    terminated_ = true;
+    stage_ = Stage::kFinished;
     finished_at_ = outbox_.now();
   }
 
@@ -517,7 +605,8 @@ class LoopWorker final : private LoopContext {
   std::unique_ptr<LoopScheme> scheme_;
   Outbox<Message>& outbox_;
   const LoopRunOptions options_;
-  const LoadModel& load_;
+  const LoadModel& load_;  // the simulated world's: charged here, never shown to the scheme
+  LoadParameters load_parameters_;
   const int loops_;  // steps × nests
 
   int loop_ = 0;
@@ -526,12 +615,10 @@ class LoopWorker final : private LoopContext {
   std::vector<IterationSet> head_scratch_;  // work()'s, kept for its capacity
   std::deque<Message> early_;               // of a loop not begun here yet
   std::deque<Message> deferred_;            // requests waiting for a refill or a release
-  bool paused_ = false;
-  bool idle_ = false;
-  bool chunk_awaited_ = false;  // a chunk request, or a chunk's data, on its way
-  bool loop_over_ = false;
-  bool terminated_ = false;
-  bool interrupted_ = false;
+  Stage stage_ = Stage::kRunning;
+  Activity activity_ = Activity::kWorking;
+  ChunkWait chunk_wait_ = ChunkWait::kNone;
+  std::vector<IterationSet> data_awaited_;  // the parts of the chunk whose data is on its way
   std::uint64_t done_since_report_ = 0;
   std::uint64_t profile_done_ = 0;
   double profile_busy_ = 0;

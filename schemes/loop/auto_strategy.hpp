@@ -27,6 +27,14 @@
 //
 // The choices and every candidate's predicted times are reported (the run
 // record's "auto" or "auto-adaptive" object).
+//
+// On each processor auto is in one of four phases (Phase; the transitions
+// are listed in docs/design.md, "auto's phases"): running (equal blocks, or
+// the chosen scheme), synchronizing (paused, gathering the profiles),
+// committing (the chosen scheme taking over: what it does to the worker
+// may come back as events, which must not call a synchronization), and
+// retired (out of work after a decision that gave it none: the next
+// synchronization is another's to call).
 
 #include <algorithm>
 #include <array>
@@ -62,10 +70,12 @@ class AutoStrategy final : public core::LoopScheme {
   using MakeScheme = std::unique_ptr<core::LoopScheme> (*)(std::string_view,
                                                            const LoopSchemeOptions&);
   enum class Mode { kOnce, kAdaptive };
+  enum class Phase : std::uint8_t { kRunning, kSynchronizing, kCommitting, kRetired };
 
   AutoStrategy(const LoopSchemeOptions& options, MakeScheme make, Mode mode = Mode::kOnce)
       : options_(options), make_(make), mode_(mode) {}
   std::string_view name() const override { return mode_ == Mode::kOnce ? "auto" : "auto-adaptive"; }
+  Phase phase() const { return phase_; }
 
   std::vector<core::IterationSet> initial_share(int rank, int size, std::uint64_t n) override {
     const core::IterationSet block = equal_block(rank, size, n);
@@ -79,8 +89,7 @@ class AutoStrategy final : public core::LoopScheme {
     early_work_.clear();
     arrived_.clear();
     epoch_ = 0;
-    synchronizing_ = false;
-    retired_ = false;
+    phase_ = Phase::kRunning;
     started_ = ctx.now();
     done_before_ = 0;
     busy_before_ = 0;
@@ -94,19 +103,22 @@ class AutoStrategy final : public core::LoopScheme {
 
   void on_idle(core::LoopContext& ctx) override {
     if (delegate_ && !redecides()) return delegate_->on_idle(ctx);
-    if (synchronizing_ || committing_ || retired_ || ctx.size() < 2) return;
+    // Running → synchronizing.
+    if (phase_ != Phase::kRunning || ctx.size() < 2) return;
     synchronize(ctx, epoch_ + 1);
   }
 
   void on_message(core::LoopContext& ctx, int from, const core::LoopSchemeMessage& m) override {
     if (m.kind == kProfile) {
       const int epoch = m.list.empty() ? 1 : static_cast<int>(m.list[0]);
-      if (epoch <= epoch_ && !synchronizing_) return;  // cannot happen: decided without it
-      if (!synchronizing_ && epoch == epoch_ + 1) synchronize(ctx, epoch);
+      const bool synchronizing = phase_ == Phase::kSynchronizing;
+      if (epoch <= epoch_ && !synchronizing) return;  // cannot happen: decided without it
+      // Running or retired → synchronizing: another called it.
+      if (!synchronizing && epoch == epoch_ + 1) synchronize(ctx, epoch);
       take(ctx, epoch, from, m);
       return;
     }
-    if (delegate_ && !synchronizing_) return delegate_->on_message(ctx, from, m);
+    if (delegate_ && phase_ != Phase::kSynchronizing) return delegate_->on_message(ctx, from, m);
     early_messages_.push_back({from, m});
   }
 
@@ -114,9 +126,9 @@ class AutoStrategy final : public core::LoopScheme {
     if (delegate_) delegate_->on_chunk(ctx, chunk);
   }
   void on_work(core::LoopContext& ctx, int from, std::uint64_t count) override {
-    retired_ = false;
+    if (phase_ == Phase::kRetired) phase_ = Phase::kRunning;  // retired → running: work came
     if (mode_ == Mode::kAdaptive) arrived_work_ += work_of_last(ctx.held(), count);
-    if (delegate_ && !synchronizing_) return delegate_->on_work(ctx, from, count);
+    if (delegate_ && phase_ != Phase::kSynchronizing) return delegate_->on_work(ctx, from, count);
     early_work_.push_back({from, count});
   }
   void on_quantum(core::LoopContext& ctx) override {
@@ -190,7 +202,7 @@ class AutoStrategy final : public core::LoopScheme {
   // Stop and tell everyone how it went (the chapter's interrupt and profiles,
   // to all as the distributed balancer does, so every processor decides).
   void synchronize(core::LoopContext& ctx, int epoch) {
-    synchronizing_ = true;
+    phase_ = Phase::kSynchronizing;
     epoch_ = epoch;
     ctx.pause();
     core::LoopSchemeMessage profile;
@@ -237,7 +249,8 @@ class AutoStrategy final : public core::LoopScheme {
              static_cast<std::uint64_t>(m.list[i + 2]), static_cast<std::uint64_t>(m.list[i + 3])});
       }
     }
-    if (synchronizing_ && epoch == epoch_ && static_cast<int>(profiles.size()) == ctx.size())
+    if (phase_ == Phase::kSynchronizing && epoch == epoch_ &&
+        static_cast<int>(profiles.size()) == ctx.size())
       decide(ctx);
   }
 
@@ -263,9 +276,9 @@ class AutoStrategy final : public core::LoopScheme {
     AutoDecision& decision = decisions_.emplace_back();
     decision.loop = loop;
     ExternalLoad load;
-    for (int i = 0; i < ctx.size(); ++i) load.nominal_speeds.push_back(ctx.load().speed(i));
-    load.max_load = ctx.load().options().max_load;
-    load.persistence_s = ctx.load().options().persistence;
+    load.nominal_speeds = ctx.load_parameters().speeds;
+    load.max_load = ctx.load_parameters().max_load;
+    load.persistence_s = ctx.load_parameters().persistence;
     // The model's own draws, alike on every processor: not the run's seed.
     load.seed = 0x9e3779b97f4a7c15ULL ^ (static_cast<std::uint64_t>(loop) << 20) ^
                 static_cast<std::uint64_t>(epoch_);
@@ -278,17 +291,16 @@ class AutoStrategy final : public core::LoopScheme {
                      [](const auto& a, const auto& b) { return a.second < b.second; });
     decision.chosen = decision.predicted.front().first;
     decision.at_seconds = time;  // since this loop began
-    synchronizing_ = false;
-    committing_ = true;
+    phase_ = Phase::kCommitting;  // synchronizing → committing
     commit(ctx, profiles);
-    committing_ = false;
     if (mode_ == Mode::kAdaptive) {
       held_work_ = work_of(ctx.held());  // what arrived early is in it, what was sent is not
       arrived_work_ = 0;
     }
-    // Out of work and given none (what came early is held already): leave
-    // the next synchronization to another.
-    retired_ = ctx.remaining() == 0;
+    // Committing → retired: out of work and given none (what came early is
+    // held already), it leaves the next synchronization to another; or →
+    // running.
+    phase_ = ctx.remaining() == 0 ? Phase::kRetired : Phase::kRunning;
     // What the processors that decided first sent meanwhile, in order.
     for (const auto& [from, message] : early_messages_) delegate_->on_message(ctx, from, message);
     for (const auto& [from, count] : early_work_) delegate_->on_work(ctx, from, count);
@@ -358,9 +370,7 @@ class AutoStrategy final : public core::LoopScheme {
   std::vector<std::pair<int, core::LoopSchemeMessage>> early_messages_;
   std::vector<std::pair<int, std::uint64_t>> early_work_;
   int epoch_ = 0;  // the synchronizations auto called in this loop
-  bool synchronizing_ = false;
-  bool committing_ = false;
-  bool retired_ = false;  // out of work after a decision that gave it none
+  Phase phase_ = Phase::kRunning;
   double started_ = 0;
   std::uint64_t done_before_ = 0;  // the profile's counts at the last synchronization
   double busy_before_ = 0;

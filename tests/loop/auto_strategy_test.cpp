@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <limits>
 #include <memory>
+#include <optional>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -14,6 +16,7 @@
 #include "apps/synthetic/synthetic_loop.hpp"
 #include "core/loop/run_loop.hpp"
 #include "core/sim/machine_model.hpp"
+#include "schemes/loop/auto_strategy.hpp"
 #include "schemes/loop/cost_model/network_fit.hpp"
 #include "schemes/loop/loop_scheme_options.hpp"
 #include "schemes/scheme_registry.hpp"
@@ -182,6 +185,201 @@ TEST(AutoStrategy, APoolTakesOverOneChunkAtATime) {
   ASSERT_NE(std::find(pools.begin(), pools.end(), handed.chosen), pools.end()) << handed.chosen;
   ASSERT_GT(handed.predicted_end, 0);
   EXPECT_LT(handed.seconds, 1.1 * handed.predicted_end) << handed.chosen;
+}
+
+
+// ---- auto's phases (docs/design.md, "auto's phases"), on a context driven by hand ----
+
+using Phase = schemes::AutoStrategy::Phase;
+constexpr std::int32_t kProfileKind = 11;  // auto's profile message
+
+// Processor 0 of `size` as auto sees it: it holds `held`, and keeps what
+// auto sends and whether it paused. resume() with nothing held tells the
+// scheme it is out of work, as the worker does.
+class HandContext final : public core::LoopContext {
+ public:
+  HandContext(std::uint64_t n, int size) : n_(n), size_(size) {
+    parameters_.speeds.assign(size, 1);
+  }
+  int rank() const override { return 0; }
+  int size() const override { return size_; }
+  double now() const override { return now_; }
+  int loop() const override { return 0; }
+  std::uint64_t iterations() const override { return n_; }
+  const core::LoadParameters& load_parameters() const override { return parameters_; }
+  std::uint64_t remaining() const override { return core::iteration_count(held_); }
+  std::vector<core::IterationSet> held() const override { return held_; }
+  std::uint64_t done_since_mark() const override { return done_; }
+  double busy_since_mark() const override { return busy_; }
+  void mark_profile() override {}
+  void take_from_pool(core::PoolAccess) override {}
+  void refill_pool(const std::vector<std::pair<core::IterationSet, int>>&) override {}
+  void release_remaining() override { held_.clear(); }
+  std::uint64_t send_iterations(int, std::uint64_t) override { return 0; }
+  void send(int, const core::LoopSchemeMessage& m) override {
+    profiles_sent += m.kind == kProfileKind;
+  }
+  void pause() override { paused_ = true; }
+  void resume() override {
+    paused_ = false;
+    if (held_.empty() && scheme) {
+      phase_seen_at_resume = scheme->phase();
+      scheme->on_idle(*this);
+    }
+  }
+  bool paused() const override { return paused_; }
+  void note_synchronization(bool) override {}
+  void note_instructions(std::uint64_t) override {}
+
+  std::uint64_t n_;
+  int size_;
+  core::LoadParameters parameters_;
+  std::vector<core::IterationSet> held_;
+  std::uint64_t done_ = 0;
+  double busy_ = 0, now_ = 0;
+  bool paused_ = false;
+  int profiles_sent = 0;
+  schemes::AutoStrategy* scheme = nullptr;
+  std::optional<Phase> phase_seen_at_resume;
+};
+
+schemes::LoopSchemeOptions hand_options() {
+  schemes::LoopSchemeOptions options;
+  options.model = std::make_shared<schemes::FunctionLoopModel>(
+      [](int, std::uint64_t) { return 1e-3; }, [](int) { return 0.0; },
+      schemes::serial_network(1e-4, 1e7));
+  return options;
+}
+
+// Rank 1's profile of synchronization `epoch`: it did `done` in `done` ms and
+// holds `left`.
+core::LoopSchemeMessage profile_from_one(std::uint64_t done, std::uint64_t left, int epoch,
+                                         bool adaptive) {
+  core::LoopSchemeMessage m;
+  m.kind = kProfileKind;
+  m.values = {static_cast<std::int64_t>(done), static_cast<std::int64_t>(done) * 1000000,
+              static_cast<std::int64_t>(left), static_cast<std::int64_t>(done) * 1000000};
+  if (adaptive) {
+    m.list = {epoch, static_cast<std::int64_t>(done) * 1000000};
+    if (left > 0) m.list.insert(m.list.end(), {static_cast<std::int64_t>(100 - left),
+                                               static_cast<std::int64_t>(left),
+                                               static_cast<std::int64_t>(left),
+                                               static_cast<std::int64_t>(left)});
+  }
+  return m;
+}
+
+struct AutoBench {
+  AutoBench(schemes::AutoStrategy::Mode mode, int size)
+      : scheme(hand_options(), &schemes::make_loop_scheme, mode), ctx(100, size) {
+    ctx.held_ = {core::IterationSet::range(0, 100 / size)};
+    ctx.scheme = &scheme;
+    scheme.on_loop_start(ctx);  // → Running
+    // Rank 0 did its share in as many ms and is out.
+    ctx.held_.clear();
+    ctx.done_ = 100 / size;
+    ctx.busy_ = 1e-3 * static_cast<double>(ctx.done_);
+    ctx.now_ = ctx.busy_;
+  }
+  schemes::AutoStrategy scheme;
+  HandContext ctx;
+};
+
+TEST(AutoPhases, OutOfWorkCallsTheSynchronizationOnce) {
+  AutoBench bench(schemes::AutoStrategy::Mode::kOnce, 2);
+  EXPECT_EQ(bench.scheme.phase(), Phase::kRunning);
+  bench.scheme.on_idle(bench.ctx);  // Running → Synchronizing
+  EXPECT_EQ(bench.scheme.phase(), Phase::kSynchronizing);
+  EXPECT_TRUE(bench.ctx.paused());
+  EXPECT_EQ(bench.ctx.profiles_sent, 1);
+  bench.scheme.on_idle(bench.ctx);  // Synchronizing: not again
+  EXPECT_EQ(bench.ctx.profiles_sent, 1);
+}
+
+TEST(AutoPhases, TheLastProfileCommitsAndOneGivenNothingRetires) {
+  AutoBench bench(schemes::AutoStrategy::Mode::kOnce, 2);
+  bench.scheme.on_idle(bench.ctx);
+  // Synchronizing → Committing (resume() is called in it) → Retired: it holds nothing.
+  bench.scheme.on_message(bench.ctx, 1, profile_from_one(10, 40, 1, false));
+  ASSERT_TRUE(bench.ctx.phase_seen_at_resume.has_value());
+  EXPECT_EQ(*bench.ctx.phase_seen_at_resume, Phase::kCommitting);
+  EXPECT_EQ(bench.ctx.profiles_sent, 1);  // committing called no synchronization
+  EXPECT_EQ(bench.scheme.phase(), Phase::kRetired);
+  bench.ctx.held_ = {core::IterationSet::range(90, 10)};
+  bench.scheme.on_work(bench.ctx, 1, 10);  // Retired → Running
+  EXPECT_EQ(bench.scheme.phase(), Phase::kRunning);
+}
+
+TEST(AutoPhases, AnotherProcessorsProfileCallsTheSynchronization) {
+  AutoBench bench(schemes::AutoStrategy::Mode::kAdaptive, 3);
+  bench.ctx.held_ = {core::IterationSet::range(30, 3)};  // not out of work yet
+  // Running → Synchronizing, by rank 1's profile: its own to 1 and 2.
+  bench.scheme.on_message(bench.ctx, 1, profile_from_one(33, 0, 1, true));
+  EXPECT_EQ(bench.scheme.phase(), Phase::kSynchronizing);
+  EXPECT_EQ(bench.ctx.profiles_sent, 2);
+  EXPECT_TRUE(bench.ctx.paused());
+  // Rank 2's, the last: → Committing → Running or Retired.
+  bench.scheme.on_message(bench.ctx, 2, profile_from_one(10, 24, 1, true));
+  EXPECT_NE(bench.scheme.phase(), Phase::kSynchronizing);
+  if (bench.ctx.remaining() == 0) {
+    EXPECT_EQ(bench.scheme.phase(), Phase::kRetired);
+  } else {
+    EXPECT_EQ(bench.scheme.phase(), Phase::kRunning);
+  }
+  // Running or retired → Synchronizing: rank 1 calls the next one.
+  bench.scheme.on_message(bench.ctx, 1, profile_from_one(0, 0, 2, true));
+  EXPECT_EQ(bench.scheme.phase(), Phase::kSynchronizing);
+  EXPECT_EQ(bench.ctx.profiles_sent, 4);
+}
+
+// ---- A scheme reads only what was measured ----
+
+// The loop context gives the run's load parameters, not its load model
+// (whose seeded draws, future periods included, a scheme could read).
+template <class Context>
+concept ShowsTheLoadModel = requires(const Context& ctx) { ctx.load(); };
+static_assert(!ShowsTheLoadModel<core::LoopContext>);
+
+// Everything a scheme can read at a loop's start, before anything was
+// measured, under two seeds: alike, so it cannot know what loads will come.
+class Observer final : public core::LoopScheme {
+ public:
+  explicit Observer(std::shared_ptr<std::vector<std::string>> seen) : seen_(std::move(seen)) {}
+  std::string_view name() const override { return "observer"; }
+  std::vector<core::IterationSet> initial_share(int rank, int size, std::uint64_t n) override {
+    return {core::IterationSet::range(n * rank / size, n * (rank + 1) / size - n * rank / size)};
+  }
+  void on_loop_start(core::LoopContext& ctx) override {
+    std::ostringstream out;
+    const core::LoadParameters& load = ctx.load_parameters();
+    out << ctx.rank() << ' ' << ctx.size() << ' ' << ctx.now() << ' ' << ctx.iterations() << ' '
+        << ctx.remaining() << ' ' << ctx.done_since_mark() << ' ' << ctx.busy_since_mark() << ' '
+        << load.max_load << ' ' << load.persistence;
+    for (double speed : load.speeds) out << ' ' << speed;
+    seen_->push_back(out.str());
+  }
+
+ private:
+  std::shared_ptr<std::vector<std::string>> seen_;
+};
+
+TEST(LoopContext, ASchemeSeesNoLoadBeforeItMeasuresIt) {
+  auto run_seed = [](std::uint64_t seed) {
+    auto seen = std::make_shared<std::vector<std::string>>();
+    core::LoopConfig loop;
+    loop.make_scheme = [seen] { return std::make_unique<Observer>(seen); };
+    loop.load = {{1, 0.5, 1, 1}, 5, 0.1, seed};
+    const SyntheticLoop kernel = uniform_loop(0);
+    const auto result = core::run_loop<SyntheticLoop>(
+        simulated(4, {"t_unit=1e-3", "t_node=0"}), loop, [&] { return kernel; });
+    std::sort(seen->begin(), seen->end());
+    return std::make_pair(*seen, result.seconds);
+  };
+  const auto [one, one_seconds] = run_seed(1);
+  const auto [two, two_seconds] = run_seed(2);
+  ASSERT_EQ(one.size(), 4u);
+  EXPECT_EQ(one, two);
+  EXPECT_NE(one_seconds, two_seconds);  // the loads differed
 }
 
 }  // namespace
