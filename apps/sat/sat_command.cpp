@@ -28,6 +28,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "apps/cli/choice_option.hpp"
 #include "apps/cli/number_text.hpp"
 #include "apps/cli/search_command.hpp"
 #include "apps/sat/dimacs_reader.hpp"
@@ -67,6 +68,38 @@ CLI::Validator positive_number(const std::string& what, const std::string& name)
         return "expected a positive " + what + ", got '" + shown + "'";
       },
       name);
+}
+
+// --solver's names: what each solver is, in help, errors and `stacksplit list options`.
+const core::Registry<SolverKind>& solver_registry() {
+  static const core::Registry<SolverKind> registry = [] {
+    core::Registry<SolverKind> r("solver");
+    r.add({"auto", "", "chosen per formula by probes (--count: dpll)", SolverKind::kDpll});
+    r.add({"dpll", "", "look-ahead DPLL", SolverKind::kDpll});
+    r.add({"cnc", "", "cube-and-conquer: CaDiCaL decides the look-ahead's cubes",
+           SolverKind::kCubeAndConquer});
+    r.add({"portfolio", "", "one CaDiCaL a worker, diversified, sharing short learned clauses",
+           SolverKind::kPortfolio});
+    return r;
+  }();
+  return registry;
+}
+
+// --heuristic's names.
+const core::Registry<Heuristic>& heuristic_registry() {
+  static const core::Registry<Heuristic> registry = [] {
+    core::Registry<Heuristic> r("heuristic");
+    r.add({"lookahead", "", "look-ahead after satz, kcnfs and march (failed literals forced)",
+           Heuristic::kLookahead});
+    r.add({"jw", "", "Jeroslow-Wang: weights by clause length", Heuristic::kJeroslowWang});
+    return r;
+  }();
+  return registry;
+}
+
+std::vector<cli::OptionNames> option_names() {
+  return {cli::option_names("--solver", solver_registry()),
+          cli::option_names("--heuristic", heuristic_registry())};
 }
 
 // --time-limit: seconds.
@@ -227,7 +260,7 @@ void run(const SatOptions& options, cli::CommandRun& run) {
   DimacsOptions read_options;
   read_options.strict = options.strict;
   DpllOptions solver_options;
-  solver_options.heuristic = parse_heuristic(options.heuristic);
+  solver_options.heuristic = heuristic_registry().at(options.heuristic).payload;
   solver_options.lookahead = options.lookahead;
   if (options.time_limit > 0)
     solver_options.time_limit = std::make_shared<TimeLimit>(options.time_limit);
@@ -239,8 +272,7 @@ void run(const SatOptions& options, cli::CommandRun& run) {
   double probe_seconds = 0;            // the time its probes took, before the search
   try {
     input = read_dimacs(options.file, read_options);
-    if (options.solver == "cnc") solver = SolverKind::kCubeAndConquer;
-    if (options.solver == "portfolio") solver = SolverKind::kPortfolio;
+    if (options.solver != "auto") solver = solver_registry().at(options.solver).payload;
     const bool probing = options.solver == "auto" && !options.count;
     // A formula too large for look-ahead goes to the portfolio unprobed: no
     // DPLL space is built for it (auto, not --count).
@@ -371,19 +403,15 @@ void add_command(CLI::App& parent, const cli::AppEntry& app) {
   cli.add_option("file", options->file, "DIMACS CNF file (plain, .gz, .bz2, .xz; - for stdin)")
       ->required();
   cli.add_flag("--count", options->count, "count all models instead of stopping at one");
-  cli.add_option("--heuristic", options->heuristic, "branching heuristic: jw or lookahead")
-      ->check(CLI::IsMember({"jw", "lookahead"}))
+  cli::add_choice_option(cli, "--heuristic", options->heuristic, heuristic_registry(),
+                         "branching heuristic")
       ->capture_default_str();
   cli.add_flag("--strict", options->strict,
                "a clause count that differs from the header is an error");
   cli.add_option("--time-limit", options->time_limit,
                  "seconds before giving up with s UNKNOWN (default: none)")
       ->check(kPositiveSeconds);
-  cli.add_option("--solver", options->solver,
-                 "dpll (look-ahead DPLL), cnc (cube-and-conquer: CaDiCaL decides the cubes), "
-                 "portfolio (one CaDiCaL a worker, diversified, sharing learned clauses) "
-                 "or auto (chosen per formula; --count: dpll)")
-      ->check(CLI::IsMember({"dpll", "cnc", "portfolio", "auto"}))
+  cli::add_choice_option(cli, "--solver", options->solver, solver_registry(), "solver")
       ->capture_default_str();
   cli.add_option("--cube-cutoff", options->cube_cutoff,
                  "cube-and-conquer: a node is a cube once decisions x assigned variables "
@@ -411,7 +439,7 @@ void register_sat_app(cli::AppRegistry& apps) {
   apps.add({"sat",
             cli::kSearchApp,
             "decide (or count the models of) a DIMACS CNF formula with DPLL",
-            {&add_command}});
+            {&add_command, &option_names}});
 }
 
 }  // namespace stacksplit::apps::sat

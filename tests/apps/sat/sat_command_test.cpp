@@ -163,25 +163,36 @@ TEST(SatCommand, JsonAppendsTheRunRecord) {
 
 // --solver auto says what it chose and why, in the summary and the record;
 // under cube-and-conquer each worker's line has its cubes, CDCL time and
-// conflicts.
+// conflicts; under the portfolio its member, CDCL time, conflicts and the
+// clauses it exported, received and kept.
 TEST(SatCommand, AutoSaysWhatItChoseAndWhy) {
   const std::string json = (testing::scratch_directory() / "auto.jsonl").string();
   const std::string counter = testing::write_cnf("auto-counter.cnf", counter_bmc(8, 60, 61));
   auto run = sat(counter + " -w 2 --json " + json);
   EXPECT_EQ(run.status, 20) << run.out << run.err;
-  EXPECT_NE(run.out.find("solver cnc (auto: CDCL decided the formula in the probe)"),
-            std::string::npos)
+  std::smatch chosen;
+  ASSERT_TRUE(
+      std::regex_search(run.out, chosen, std::regex("solver portfolio \\(auto: ([^)]+)\\)")))
       << run.out;
-  EXPECT_TRUE(std::regex_search(
-      run.out, std::regex("\nc auto probes [0-9]+\\.[0-9]{3} s before the search: CDCL decided "
-                          "the formula in the probe\n")))
-      << run.out;
-  const nlohmann::json choice = last_record(json)["app_details"]["auto_choice"];
-  EXPECT_EQ(choice["reason"], "CDCL decided the formula in the probe") << choice;
-  EXPECT_EQ(choice["decided_by_probe"], true) << choice;
-  EXPECT_GE(choice["cdcl_probe_conflicts"].get<int>(), 300) << choice;
-  EXPECT_GT(choice["estimated_dpll_nodes"].get<double>(), 1.0) << choice;
+  const std::string reason = chosen[1];
+  EXPECT_NE(run.out.find("\nc auto probes "), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find(" s before the search: " + reason + "\n"), std::string::npos) << run.out;
+  for (int worker : {0, 1}) {
+    const std::regex line("(^|\n)c worker " + std::to_string(worker) +
+                          ": member [01] \\([a-z]+, phase [01], seed [0-9]+\\), cdcl "
+                          "[0-9]+\\.[0-9]{3} s, conflicts [0-9]+, exported [0-9]+, received "
+                          "[0-9]+, kept [0-9]+(, answered)?\n");
+    EXPECT_TRUE(std::regex_search(run.out, line)) << "worker " << worker << " in\n" << run.out;
+  }
+  EXPECT_NE(run.out.find(", answered\n"), std::string::npos) << run.out;
+  const nlohmann::json details = last_record(json)["app_details"];
+  const nlohmann::json choice = details["auto_choice"];
+  EXPECT_EQ(choice["reason"], reason) << choice;
+  EXPECT_EQ(choice["decided_by_probe"], false) << choice;
+  EXPECT_EQ(choice["cdcl_probe_conflicts"].get<int>(), 300) << choice;
   EXPECT_GE(choice["probe_seconds"].get<double>(), 0.0) << choice;
+  EXPECT_EQ(details["solver"], "portfolio");
+  EXPECT_EQ(details["portfolio_workers"].size(), 2u) << details;
 
   run = sat(counter + " -w 2 --solver cnc --cube-cutoff 4 --json " + json);
   EXPECT_EQ(run.status, 20) << run.out << run.err;
@@ -309,6 +320,28 @@ TEST(SatCommand, ClauseCountMismatchWarnsOnStandardError) {
   EXPECT_EQ(strict.err, path + ":1: the header declares 5 clauses but there are 2\n");
 }
 
+// The portfolio decides alike with any worker count, and refuses what it
+// cannot do: count models, a cube cutoff. An unknown solver is named.
+TEST(SatCommand, PortfolioDecidesAndRefusesWhatItCannotDo) {
+  const std::string unsat = testing::write_cnf("portfolio-php.cnf", pigeon_hole(7));
+  for (int workers : {1, 2, 3}) {
+    auto run = sat(unsat + " --solver portfolio -w " + std::to_string(workers));
+    EXPECT_EQ(run.status, 20) << run.out << run.err;
+    EXPECT_NE(run.out.find("\ns UNSATISFIABLE\n"), std::string::npos) << run.out;
+  }
+  auto run = sat(satisfiable_file() + " --solver portfolio -w 2");
+  EXPECT_EQ(run.status, 10) << run.out << run.err;
+  auto count = sat(satisfiable_file() + " --solver portfolio --count");
+  EXPECT_EQ(count.status, 2);
+  EXPECT_NE(count.err.find("cannot count models"), std::string::npos) << count.err;
+  EXPECT_EQ(sat(satisfiable_file() + " --solver portfolio --cube-cutoff 3").status, 2);
+  auto unknown = sat(satisfiable_file() + " --solver cdcl");
+  EXPECT_EQ(unknown.status, 2);
+  EXPECT_NE(unknown.err.find("unknown solver 'cdcl' (known: auto, dpll, cnc, portfolio)"),
+            std::string::npos)
+      << unknown.err;
+}
+
 TEST(SatCommand, BadUsageExitsTwo) {
   EXPECT_EQ(sat(satisfiable_file() + " --heuristic random").status, 2);
   EXPECT_EQ(sat(satisfiable_file() + " --workers 0").status, 2);
@@ -349,14 +382,13 @@ std::string example(const std::string& name) {
 TEST(SatCommand, ACompleteSearchClosesTheWholeTree) {
   const testing::CommandRun unsat = sat(example("uf200-unsat-example.cnf") + " -w 2");
   EXPECT_EQ(unsat.status, 20);
-  EXPECT_NE(unsat.out.find("c closed 100 % of the search space\n"), std::string::npos)
-      << unsat.out;
-  const testing::CommandRun satisfiable = sat(example("uf200-example.cnf") + " -w 1 --runtime step");
+  EXPECT_NE(unsat.out.find("c closed 100 % of the search space\n"), std::string::npos) << unsat.out;
+  const testing::CommandRun satisfiable =
+      sat(example("uf200-example.cnf") + " -w 1 --runtime step");
   EXPECT_EQ(satisfiable.status, 10);
   EXPECT_EQ(satisfiable.out.find("c closed 100 % of"), std::string::npos)
       << "a model found early leaves most of the tree open: " << satisfiable.out;
 }
-
 
 TEST(SatCommand, BundledExamplesGiveTheirAnswers) {
   EXPECT_EQ(sat(example("uf200-example.cnf") + " -w 2 --quiet").status, 10);
