@@ -114,7 +114,9 @@ class ChoiceSink {
     if (cursor_ != limit_) [[likely]] {
       *cursor_++ = choice;
     } else {
-      push_slowly(choice);
+      const Room room = push_slowly(buffer_, vector_, cursor_, choice);
+      cursor_ = room.cursor;
+      limit_ = room.limit;
     }
   }
 
@@ -124,16 +126,25 @@ class ChoiceSink {
   }
 
  private:
-  [[gnu::noinline]] void push_slowly(const Choice& choice) {
-    if (vector_ != nullptr) {
-      vector_->push_back(choice);
-      return;
+  struct Room {
+    Choice* cursor;
+    Choice* limit;
+  };
+
+  // Static, with the sink's fields by value: the sink's address never
+  // escapes, so an inlined choices() keeps its cursor in a register.
+  [[gnu::noinline]] static Room push_slowly(FlatBuffer<Choice>* buffer,
+                                            std::vector<Choice>* vector, Choice* cursor,
+                                            Choice choice) {
+    if (vector != nullptr) {
+      vector->push_back(choice);
+      return Room{nullptr, nullptr};
     }
-    const std::uint32_t used = written_end();
-    buffer_->reserve(buffer_->capacity() * 2 + 64);
-    cursor_ = buffer_->data() + used;
-    limit_ = buffer_->data() + buffer_->capacity();
-    *cursor_++ = choice;
+    const auto used = static_cast<std::uint32_t>(cursor - buffer->data());
+    buffer->reserve(buffer->capacity() * 2 + 64);
+    cursor = buffer->data() + used;
+    *cursor++ = choice;
+    return Room{cursor, buffer->data() + buffer->capacity()};
   }
 
   Choice* cursor_ = nullptr;
