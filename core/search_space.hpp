@@ -131,6 +131,11 @@ class ChoiceSink {
     Choice* limit;
   };
 
+  // The first room: about 256 bytes (64 small choices, 9 UTS nodes), since
+  // the simulator keeps a stack per processor and most hold little.
+  static constexpr std::uint32_t kFirstRoom =
+      sizeof(Choice) >= 64 ? 4 : static_cast<std::uint32_t>(256 / sizeof(Choice));
+
   // Static, with the sink's fields by value: the sink's address never
   // escapes, so an inlined choices() keeps its cursor in a register.
   [[gnu::noinline]] static Room push_slowly(FlatBuffer<Choice>* buffer,
@@ -141,7 +146,7 @@ class ChoiceSink {
       return Room{nullptr, nullptr};
     }
     const auto used = static_cast<std::uint32_t>(cursor - buffer->data());
-    buffer->reserve(buffer->capacity() * 2 + 64);
+    buffer->reserve(buffer->capacity() * 2 + kFirstRoom);
     cursor = buffer->data() + used;
     *cursor++ = choice;
     return Room{cursor, buffer->data() + buffer->capacity()};
