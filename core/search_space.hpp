@@ -138,9 +138,8 @@ class ChoiceSink {
 
   // Static, with the sink's fields by value: the sink's address never
   // escapes, so an inlined choices() keeps its cursor in a register.
-  [[gnu::noinline]] static Room push_slowly(FlatBuffer<Choice>* buffer,
-                                            std::vector<Choice>* vector, Choice* cursor,
-                                            Choice choice) {
+  [[gnu::noinline]] static Room push_slowly(FlatBuffer<Choice>* buffer, std::vector<Choice>* vector,
+                                            Choice* cursor, Choice choice) {
     if (vector != nullptr) {
       vector->push_back(choice);
       return Room{nullptr, nullptr};

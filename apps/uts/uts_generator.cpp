@@ -44,7 +44,8 @@ std::shared_ptr<const std::vector<double>> shared_log_q_table(const UtsParams& p
   }
   std::erase_if(entries, [](const LogQEntry& entry) { return entry.table.expired(); });
   auto values = std::make_shared<std::vector<double>>(kLogQHeights);
-  for (std::int32_t height = 0; height < kLogQHeights; ++height) (*values)[height] = compute(height);
+  for (std::int32_t height = 0; height < kLogQHeights; ++height)
+    (*values)[height] = compute(height);
   std::shared_ptr<const std::vector<double>> table = std::move(values);
   entries.push_back(LogQEntry{params.shape, params.depth, params.root_branching, table});
   return table;
@@ -112,7 +113,8 @@ std::int32_t UtsGenerator::geometric_children(const UtsNode& node) const {
 }
 
 double UtsGenerator::geometric_log_q(std::int32_t height) const {
-  if (height >= 0 && height < log_q_heights_) [[likely]] return log_q_by_height_[height];
+  if (height >= 0 && height < log_q_heights_) [[likely]]
+    return log_q_by_height_[height];
   return computed_log_q(height);
 }
 

@@ -161,13 +161,13 @@ class SimRuntime final : public Outbox<typename A::Message> {
   // slots (slot_next_), not a container of its own.
   struct Processor {
     std::unique_ptr<A> agent;
-    double clock = 0;                      // when its last action ended
-    double terminated_at = -1;             // virtual time it learnt the search is over
-    std::uint32_t inbox_first = kNoSlot;   // arrived messages, oldest first
+    double clock = 0;                     // when its last action ended
+    double terminated_at = -1;            // virtual time it learnt the search is over
+    std::uint32_t inbox_first = kNoSlot;  // arrived messages, oldest first
     std::uint32_t inbox_last = kNoSlot;
     std::uint32_t inbox_size = 0;
-    std::uint32_t batch = 0;               // messages of the current mailbox check left to take in
-    bool check_due = false;                // a quantum ended: look at the mailbox
+    std::uint32_t batch = 0;  // messages of the current mailbox check left to take in
+    bool check_due = false;   // a quantum ended: look at the mailbox
     bool wake_pending = false;
   };
 
@@ -219,7 +219,8 @@ class SimRuntime final : public Outbox<typename A::Message> {
     if (queue_.empty()) return;
     const Processor& next = processors_[queue_.top().processor];
     const char* agent = reinterpret_cast<const char*>(next.agent.get());
-    for (std::size_t offset = 0; offset < sizeof(A); offset += 64) __builtin_prefetch(agent + offset);
+    for (std::size_t offset = 0; offset < sizeof(A); offset += 64)
+      __builtin_prefetch(agent + offset);
     if constexpr (requires(const A& a) { a.prefetch(); }) next.agent->prefetch();
   }
 
@@ -310,7 +311,7 @@ class SimRuntime final : public Outbox<typename A::Message> {
   std::unique_ptr<SimNetwork> network_;
   std::vector<Processor> processors_;
   SimEventQueue queue_;
-  std::vector<Message> slots_;  // messages in flight or waiting in an inbox
+  std::vector<Message> slots_;            // messages in flight or waiting in an inbox
   std::vector<std::uint32_t> slot_next_;  // the next message of the same inbox
   std::vector<std::uint32_t> free_slots_;
   // The action under way: whose, when it began, the agent's busy time then.
