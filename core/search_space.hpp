@@ -125,7 +125,9 @@ class ChoiceSink {
     if (cursor_ != limit_) [[likely]] {
       *cursor_++ = choice;
     } else {
-      push_slowly(choice);
+      const Room room = push_slowly(buffer_, vector_, cursor_, choice);
+      cursor_ = room.cursor;
+      limit_ = room.limit;
     }
   }
 
@@ -135,25 +137,38 @@ class ChoiceSink {
   }
 
  private:
-  [[gnu::noinline]] void push_slowly(const Choice& choice) {
-    if (vector_ != nullptr) {
-      vector_->push_back(choice);
-      return;
+  struct Room {
+    Choice* cursor;
+    Choice* limit;
+  };
+
+  // The first room: about 256 bytes (64 small choices, 9 UTS nodes), since
+  // the simulator keeps a stack per processor and most hold little.
+  static constexpr std::uint32_t kFirstRoom =
+      sizeof(Choice) >= 64 ? 4 : static_cast<std::uint32_t>(256 / sizeof(Choice));
+
+  // Static, with the sink's fields by value: the sink's address never
+  // escapes, so an inlined choices() keeps its cursor in a register.
+  [[gnu::noinline]] static Room push_slowly(FlatBuffer<Choice>* buffer, std::vector<Choice>* vector,
+                                            Choice* cursor, Choice choice) {
+    if (vector != nullptr) {
+      vector->push_back(choice);
+      return Room{nullptr, nullptr};
     }
-    const std::uint32_t used = written_end();
+    const auto used = static_cast<std::uint32_t>(cursor - buffer->data());
     // The engine keeps offsets into the buffer in 32 bits: the capacity grows
     // to 2^32 - 1 choices and stops there with an error, never wrapping round
     // (which would write past the buffer).
     constexpr std::uint64_t kMost = std::numeric_limits<std::uint32_t>::max();
-    if (buffer_->capacity() == kMost)
+    if (buffer->capacity() == kMost)
       throw std::length_error(
           "a search stack holds at most 2^32 - 1 untried choices; this search is too wide or "
           "too deep for one processor's stack");
-    buffer_->reserve(static_cast<std::uint32_t>(
-        std::min<std::uint64_t>(std::uint64_t{buffer_->capacity()} * 2 + 64, kMost)));
-    cursor_ = buffer_->data() + used;
-    limit_ = buffer_->data() + buffer_->capacity();
-    *cursor_++ = choice;
+    buffer->reserve(static_cast<std::uint32_t>(
+        std::min<std::uint64_t>(std::uint64_t{buffer->capacity()} * 2 + kFirstRoom, kMost)));
+    cursor = buffer->data() + used;
+    *cursor++ = choice;
+    return Room{cursor, buffer->data() + buffer->capacity()};
   }
 
   Choice* cursor_ = nullptr;

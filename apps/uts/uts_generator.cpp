@@ -1,6 +1,7 @@
 #include "apps/uts/uts_generator.hpp"
 
 #include <cmath>
+#include <mutex>
 #include <numbers>
 
 namespace stacksplit::apps::uts {
@@ -18,17 +19,49 @@ std::int32_t capped_children(double count) {
   return static_cast<std::int32_t>(count);
 }
 
+// Generators of the same geometric tree share one table of log(1 - p) by
+// height: the simulator holds a generator per processor (65,536 of them), and
+// a table of their own was 2 KB each and a cache miss a node. The cache keeps
+// no table alive: the generators do.
+struct LogQEntry {
+  GeoShape shape;
+  std::int32_t depth;
+  double root_branching;
+  std::weak_ptr<const std::vector<double>> table;
+};
+
+template <class Compute>
+std::shared_ptr<const std::vector<double>> shared_log_q_table(const UtsParams& params,
+                                                              Compute&& compute) {
+  static std::mutex mutex;
+  static std::vector<LogQEntry> entries;
+  const std::lock_guard lock(mutex);
+  for (const LogQEntry& entry : entries) {
+    if (entry.shape != params.shape || entry.depth != params.depth ||
+        entry.root_branching != params.root_branching)
+      continue;
+    if (auto table = entry.table.lock()) return table;
+  }
+  std::erase_if(entries, [](const LogQEntry& entry) { return entry.table.expired(); });
+  auto values = std::make_shared<std::vector<double>>(kLogQHeights);
+  for (std::int32_t height = 0; height < kLogQHeights; ++height)
+    (*values)[height] = compute(height);
+  std::shared_ptr<const std::vector<double>> table = std::move(values);
+  entries.push_back(LogQEntry{params.shape, params.depth, params.root_branching, table});
+  return table;
+}
+
 }  // namespace
 
 UtsGenerator::UtsGenerator(const UtsParams& params)
     : params_(params), hybrid_shift_height_(params.shift_depth * params.depth) {
   validate_uts_params(params_);
   if (params_.tree_type == TreeType::kBinomial) return;
-  // Only the heights a tree of the usual sizes reaches: a generator per worker stays small.
-  log_q_by_height_.resize(kLogQHeights);
-  for (std::int32_t height = 0; height < kLogQHeights; ++height) {
-    log_q_by_height_[height] = computed_log_q(height);
-  }
+  // Only the heights a tree of the usual sizes reaches.
+  log_q_table_ =
+      shared_log_q_table(params_, [this](std::int32_t height) { return computed_log_q(height); });
+  log_q_by_height_ = log_q_table_->data();
+  log_q_heights_ = static_cast<std::int32_t>(log_q_table_->size());
 }
 
 UtsNode UtsGenerator::root() {
@@ -80,7 +113,8 @@ std::int32_t UtsGenerator::geometric_children(const UtsNode& node) const {
 }
 
 double UtsGenerator::geometric_log_q(std::int32_t height) const {
-  if (static_cast<std::size_t>(height) < log_q_by_height_.size()) return log_q_by_height_[height];
+  if (height >= 0 && height < log_q_heights_) [[likely]]
+    return log_q_by_height_[height];
   return computed_log_q(height);
 }
 

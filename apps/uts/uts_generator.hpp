@@ -4,6 +4,7 @@
 // and the hand-written sequential search grow the tree through this one place.
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "apps/uts/uts_node.hpp"
@@ -41,7 +42,11 @@ class UtsGenerator {
   double hybrid_shift_height_;  // hybrid: nodes above this height are geometric
   // log(1 - p) of the geometric distribution at each height near the root: it
   // depends on the height only, and costs a log and maybe a pow and a sin.
-  std::vector<double> log_q_by_height_;
+  // One table for all generators of a tree (uts_generator.cpp); read through
+  // a plain pointer on the hot path.
+  std::shared_ptr<const std::vector<double>> log_q_table_;
+  const double* log_q_by_height_ = nullptr;
+  std::int32_t log_q_heights_ = 0;
   UtsRng rng_;
 };
 

@@ -61,6 +61,16 @@ class SearchStack {
 
   std::uint32_t base_depth() const { return base_depth_; }
 
+  // Asks the cache for what the next expand() reads first: the top level and
+  // its next alternative.
+  void prefetch() const {
+    const std::uint32_t count = levels_.size();
+    if (count == 0) return;
+    const Level& top = levels_[count - 1];
+    __builtin_prefetch(&top);
+    __builtin_prefetch(buffer_.begin() + top.next);
+  }
+
   std::uint32_t depth() const { return base_depth_ + static_cast<std::uint32_t>(levels_.size()); }
   // Nodes this deep are counted whole (kNoCutoff: the space counts no subtree).
   std::uint32_t serial_depth() const {
@@ -127,38 +137,49 @@ class SearchStack {
   // Expands up to `budget` nodes. `on_solution()` is called at each solution;
   // when it returns false the expansion stops at once and the stack is
   // abandoned (cleared). Returns the number of nodes expanded.
+  // Not inlined into the worker's turn: alone, the loop keeps its counters in
+  // registers (inlined, they were spilled to the stack at every node).
   template <class OnSolution>
-  std::uint64_t expand(std::uint64_t budget, WorkerStatistics& stats, OnSolution&& on_solution) {
+  [[gnu::noinline]] std::uint64_t expand(std::uint64_t budget, WorkerStatistics& stats,
+                                         OnSolution&& on_solution) {
+    std::uint32_t level_count = levels_.size();
+    if (level_count == 0) return 0;
     // The loop works on local copies of the sizes and counters, so they stay
-    // in registers; they go back to the members on the way out.
+    // in registers; they go back to the members on the way out. The top
+    // level's cursor and end are locals too (a node costs no load or store
+    // of its level), and `end` is also the buffer's size in use; a level's
+    // slot is written only when a deeper one is laid over it.
     std::uint64_t nodes = 0, leaves = 0, dead_ends = 0, cost = 0;
     std::uint32_t max_depth = stats.max_depth;
-    std::uint32_t level_count = levels_.size();
-    std::uint32_t used = buffer_.size();
     Level* levels = levels_.data();
+    std::uint32_t next = levels[level_count - 1].next;
+    std::uint32_t end = levels[level_count - 1].end;
+    std::uint32_t child_depth = base_depth_ + level_count;  // of the top level's alternatives
     bool keep_going = true;
-    while (nodes < budget && level_count != 0) {
-      Level& top = levels[level_count - 1];
-      if (top.next == top.end) {
+    while (nodes < budget) {
+      if (next == end) {
         // Leave the node whose children this level held.
         if (--level_count == 0) {
-          used = 0;
+          end = 0;
           break;
         }
-        used = levels[level_count - 1].end;
+        next = levels[level_count - 1].next;
+        end = levels[level_count - 1].end;
+        --child_depth;
         if constexpr (kReplay) space_.ascend();
         continue;
       }
       // By reference: descend copies what it needs; nothing moves the buffer here.
-      const Choice& choice = buffer_.data()[top.next++];
-      const std::uint32_t child_depth = base_depth_ + level_count;
-      const Outcome outcome = space_.descend(choice);
+      const Outcome outcome = space_.descend(buffer_.data()[next++]);
       ++nodes;
       if constexpr (ReportsLongNodes<S>) {
         if (space_.node_was_long()) budget = nodes;  // the quantum ends with this node
       }
-      const std::uint64_t child_cost = node_cost_of(space_);  // 1 without node_cost()
-      cost += child_cost;
+      [[maybe_unused]] std::uint64_t child_cost = 1;
+      if constexpr (ReportsNodeCost<S>) {
+        child_cost = space_.node_cost();
+        cost += child_cost;
+      }
       if (child_depth > max_depth) max_depth = child_depth;
       if constexpr (OptimizingSearchSpace<S>) {
         if (outcome != Outcome::kDeadEnd && better_ != nullptr && prunes(outcome)) [[unlikely]] {
@@ -177,8 +198,6 @@ class SearchStack {
             if constexpr (ReportsNodeCost<S>) {
               assert(below.cost >= child_cost && "count_subtree leaves out the node's own cost");
               cost += below.cost - child_cost;
-            } else {
-              cost += below.nodes - 1;  // a node costs 1
             }
             leaves += below.leaves;
             dead_ends += below.dead_ends;
@@ -189,19 +208,21 @@ class SearchStack {
             continue;
           }
         }
-        ChoiceSink<Choice> sink(buffer_, used);
+        ChoiceSink<Choice> sink(buffer_, end);
         space_.choices(sink);
-        const std::uint32_t end = sink.written_end();
-        if (end != used) {
+        const std::uint32_t written = sink.written_end();
+        if (written != end) {
           if (level_count == levels_.capacity()) [[unlikely]] {
             levels_.set_size(level_count);
             levels_.reserve(level_count * 2 + 16);
             levels = levels_.data();
           }
-          levels[level_count++] = Level{used, end};
-          used = end;
+          levels[level_count - 1] = Level{next, end};
+          ++level_count;
+          next = end;
+          end = written;
           // One predictable branch per inner node; never taken unless watched.
-          if (child_depth < watch_depth_) [[unlikely]] {
+          if (child_depth++ < watch_depth_) [[unlikely]] {
             generated_ = true;
             break;
           }
@@ -220,14 +241,17 @@ class SearchStack {
       if constexpr (kReplay) space_.ascend();
       if (!keep_going) break;
     }
+    // Without node_cost() a node costs 1, a counted subtree its node count.
+    if constexpr (!ReportsNodeCost<S>) cost = nodes;
     stats.nodes += nodes;
     stats.leaves += leaves;
     stats.dead_ends += dead_ends;
     stats.node_cost += cost;
     stats.max_depth = max_depth;
     if (keep_going) {
+      if (level_count != 0) levels[level_count - 1] = Level{next, end};
       levels_.set_size(level_count);
-      buffer_.set_size(used);
+      buffer_.set_size(end);
       pop_exhausted_levels();
     } else {
       clear();

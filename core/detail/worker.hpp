@@ -6,7 +6,6 @@
 
 #include <atomic>
 #include <cstdint>
-#include <deque>
 #include <memory>
 #include <optional>
 #include <span>
@@ -121,6 +120,8 @@ class Worker final : public SchemeContext {
   }
 
   bool terminated() const { return terminated_; }
+  // The simulator's hint that this worker acts next: its stack's top.
+  void prefetch() const { stack_.prefetch(); }
   bool has_work() const override { return !stopped_ && (stack_.has_work() || !pending_.empty()); }
   const WorkerStatistics& statistics() const { return statistics_; }
   const std::optional<Solution>& solution() const { return solution_; }
@@ -262,8 +263,12 @@ class Worker final : public SchemeContext {
   }
 
   void emit(WorkerEventKind kind, int peer = -1, std::uint64_t count = 0, double seconds = 0) {
-    const WorkerEvent event{kind, peer, count, seconds, outbox_.now()};
+    // The statistics need no time; reading the clock is for the observers
+    // (a virtual call into the runtime, once a quantum in the simulator).
+    WorkerEvent event{kind, peer, count, seconds, 0};
     statistics_.record(event);
+    if (observers_.empty()) return;
+    event.time = outbox_.now();
     for (const auto& observer : observers_) observer->on_event(rank_, event, statistics_);
   }
 
@@ -277,7 +282,7 @@ class Worker final : public SchemeContext {
 
   void take_up_pending() {
     stack_.load(pending_.front(), statistics_);
-    pending_.pop_front();
+    pending_.erase(pending_.begin());
   }
 
   // ---- Idleness and termination ----
@@ -392,7 +397,9 @@ class Worker final : public SchemeContext {
   const int size_;
   S space_;
   SearchStack<S> stack_;
-  std::deque<WorkUnit<Choice>> pending_;  // received while busy (pushed work)
+  // Received while busy (pushed work); a few at most. A vector, not a deque:
+  // an empty one holds no memory, and the simulator keeps a worker per processor.
+  std::vector<WorkUnit<Choice>> pending_;
   std::unique_ptr<Scheme> scheme_;
   const Topology& topology_;
   Outbox<Message>& outbox_;

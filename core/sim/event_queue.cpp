@@ -1,29 +1,46 @@
 #include "core/sim/event_queue.hpp"
 
-#include <algorithm>
-
 namespace stacksplit::core {
-
-namespace {
-
-// std::push_heap keeps the largest on top; "larger" here is "sooner".
-bool later(const SimEvent& a, const SimEvent& b) {
-  return a.time > b.time || (a.time == b.time && a.sequence > b.sequence);
-}
-
-}  // namespace
 
 void SimEventQueue::push(double time, SimEventKind kind, std::uint32_t processor,
                          std::uint32_t slot) {
-  heap_.push_back(SimEvent{time, next_sequence_++, processor, slot, kind});
-  std::push_heap(heap_.begin(), heap_.end(), later);
+  const SimEvent event{time, next_sequence_++ << 2 | static_cast<std::uint64_t>(kind), processor,
+                       slot};
+  // Sift the hole up from the new leaf.
+  std::size_t hole = heap_.size();
+  heap_.push_back(event);
+  SimEvent* heap = heap_.data();
+  while (hole > 0) {
+    const std::size_t parent = (hole - 1) / 4;
+    if (!event.before(heap[parent])) break;
+    heap[hole] = heap[parent];
+    hole = parent;
+  }
+  heap[hole] = event;
 }
 
 SimEvent SimEventQueue::pop() {
-  std::pop_heap(heap_.begin(), heap_.end(), later);
-  const SimEvent event = heap_.back();
+  SimEvent* heap = heap_.data();
+  const SimEvent first = heap[0];
+  const SimEvent last = heap_.back();
   heap_.pop_back();
-  return event;
+  const std::size_t size = heap_.size();
+  if (size == 0) return first;
+  // Sift the hole down from the root, then put the last event in it.
+  std::size_t hole = 0;
+  for (;;) {
+    const std::size_t child = 4 * hole + 1;
+    if (child >= size) break;
+    std::size_t best = child;
+    const std::size_t stop = child + 4 < size ? child + 4 : size;
+    for (std::size_t c = child + 1; c < stop; ++c)
+      if (heap[c].before(heap[best])) best = c;
+    if (!heap[best].before(last)) break;
+    heap[hole] = heap[best];
+    hole = best;
+  }
+  heap[hole] = last;
+  return first;
 }
 
 }  // namespace stacksplit::core
