@@ -79,8 +79,11 @@ struct Dives {
   }
 };
 
+using Clock = std::chrono::steady_clock;
+
 Dives dive(DpllSpace& space, std::mt19937& random, int count,
-           std::uint64_t most_visits = ~std::uint64_t{0}) {
+           std::uint64_t most_visits = ~std::uint64_t{0},
+           Clock::time_point deadline = Clock::time_point::max()) {
   Dives dives;
   std::vector<Literal> children;
   const std::uint64_t propagations_before = space.propagations();
@@ -94,7 +97,7 @@ Dives dive(DpllSpace& space, std::mt19937& random, int count,
     core::Outcome outcome = core::Outcome::kOpen;
     bool cut = false;  // by the time limit: this dive says nothing
     while (outcome == core::Outcome::kOpen && depth < kDeepDive) {
-      if (space.visits() - visits_before > most_visits) {
+      if (space.visits() - visits_before > most_visits || Clock::now() > deadline) {
         dives.over_budget = true;
         cut = true;
         break;
@@ -125,7 +128,7 @@ Dives dive(DpllSpace& space, std::mt19937& random, int count,
 
 }  // namespace
 
-DpllEstimate estimate_dpll(DpllSpace space) {
+DpllEstimate estimate_dpll(DpllSpace space, Clock::time_point deadline) {
   DpllEstimate estimate;
   const core::Outcome root = space.reset();
   if (root != core::Outcome::kOpen) {
@@ -134,7 +137,7 @@ DpllEstimate estimate_dpll(DpllSpace space) {
     return estimate;
   }
   std::mt19937 random(2011);  // fixed: the same choice on every run and rank
-  const Dives dives = dive(space, random, kDives, kMostDiveVisits);
+  const Dives dives = dive(space, random, kDives, kMostDiveVisits, deadline);
   estimate.dives = dives.made;
   estimate.deep = dives.deep;
   estimate.found_model = dives.found_model;
@@ -240,16 +243,19 @@ SolverChoice choose_solver(const DpllSpace& space, const CnfFormula& formula,
 
   // From here on, a formula that looks like CDCL's goes to the portfolio at
   // once, without more probing: its member 0 is CaDiCaL on the whole formula.
+  const Clock::time_point deadline =
+      Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                         std::chrono::duration<double>(kMostLookaheadProbeSeconds));
   choice.reach = root_implication_reach(space);
   if (choice.reach >= kChainReach) {
     choice.kind = SolverKind::kPortfolio;
     choice.reason = "a root decision implies a long chain";
     return choice;
   }
-  choice.estimate = estimate_dpll(space);
+  choice.estimate = estimate_dpll(space, deadline);
   if (choice.estimate.over_budget && !choice.estimate.found_model) {
     choice.kind = SolverKind::kPortfolio;
-    choice.reason = "look-ahead nodes are too costly here";
+    choice.reason = "look-ahead is too slow here";
     return choice;
   }
   const bool deep = choice.estimate.most_are_deep();

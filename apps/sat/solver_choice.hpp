@@ -39,12 +39,13 @@
 //   5. sample cubes, where DPLL would take seconds (see CubeTrial below):
 //      cube-and-conquer if CDCL decides most of them with half the work
 //      DPLL needs below them, DPLL otherwise.
-// Everything the probes count is deterministic (a fixed seed, propagations,
-// clause visits and conflicts, never the clock), so every MPI rank chooses
-// alike. Random 3-SAT at n = 250 near the threshold costs 300 conflicts of
-// CaDiCaL, one look-ahead node and 15 dives of some ten nodes: a few per
-// cent of its run.
+// The look-ahead probes (reach and dives) also stop after
+// kMostLookaheadProbeSeconds of wall time: look-ahead that slow is not DPLL's
+// formula (the portfolio). The rest counts propagations, clause visits and
+// conflicts with fixed seeds; under mpirun rank 0's choice is every rank's
+// (sat_command.cpp), since a clock or a time limit can differ between ranks.
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -83,6 +84,11 @@ inline constexpr std::uint64_t kMostDiveVisits = 20'000'000;
 // planning) are CDCL's. Random 3-SAT that DPLL decides has hundreds.
 inline constexpr std::int32_t kMostLookaheadVariables = 5'000;
 
+// Wall time the reach and the dives may take together before the formula
+// goes to the portfolio (inductive inference and adder circuits of a few
+// hundred variables take seconds of look-ahead; random 3-SAT milliseconds).
+inline constexpr double kMostLookaheadProbeSeconds = 0.75;
+
 struct DpllEstimate {
   int dives = 0;  // made (fewer than kDives once most are deep)
   int deep = 0;   // reached kDeepDive decisions without a leaf
@@ -94,8 +100,10 @@ struct DpllEstimate {
   bool most_are_deep() const { return 2 * deep > kDives; }
 };
 
-// Random dives down the look-ahead tree of `space`, a pure DPLL space (moved).
-DpllEstimate estimate_dpll(DpllSpace space);
+// Random dives down the look-ahead tree of `space`, a pure DPLL space (moved),
+// until `deadline` at the latest (then over_budget).
+DpllEstimate estimate_dpll(DpllSpace space, std::chrono::steady_clock::time_point deadline =
+                                                std::chrono::steady_clock::time_point::max());
 
 // CaDiCaL's conflicts for the whole formula: one per kPropagationsPerConflict
 // estimated DPLL propagations, within [kLeastProbeConflicts, kMostProbeConflicts]
