@@ -81,6 +81,7 @@ std::uint64_t DpllSpace::conquer(Level& level) {
     case CubeVerdict::kStopped:
       // Undecided, but the search is over: a leaf, as after the time limit.
       level.cut = true;
+      ++cut_nodes_;
       break;
   }
   return nanoseconds;
@@ -114,6 +115,7 @@ core::Outcome DpllSpace::descend(const Choice& literal) {
   if (time_limit_ && time_limit_->expired()) {
     // Open, so that replaying a received path still works, but childless.
     levels_.push_back({propagator_.trail_size(), NodeStatus::kConflict, 0, true});
+    ++cut_nodes_;
     node_cost_ = 0;
     node_was_cube_ = false;
     return core::Outcome::kOpen;

@@ -100,8 +100,12 @@ class DpllSpace {
       STACKSPLIT_SAT_HEURISTIC_COUNTERS(STACKSPLIT_COUNTER_INFO)
           STACKSPLIT_SAT_CUBE_COUNTERS(STACKSPLIT_COUNTER_INFO)
 #undef STACKSPLIT_COUNTER_INFO
-              core::CounterInfo{"closed_share", "closed part of the tree, in 2^-62 of the whole"},
+              core::CounterInfo{"cut_nodes",
+                                "nodes left open by the time limit or the search's end (an "
+                                "UNSAT answer needs none on any worker)"},
+      core::CounterInfo{"closed_share", "closed part of the tree, in 2^-62 of the whole"},
   };
+  static constexpr std::size_t kCutNodesCounter = kCounters.size() - 2;
   static constexpr std::size_t kClosedShareCounter = kCounters.size() - 1;
   void read_counters(std::span<std::uint64_t> values) const {
     const HeuristicStatistics& statistics = heuristic_.statistics();
@@ -114,6 +118,7 @@ class DpllSpace {
     STACKSPLIT_SAT_CUBE_COUNTERS(STACKSPLIT_READ_CUBE_COUNTER)
 #undef STACKSPLIT_READ_CUBE_COUNTER
 #undef STACKSPLIT_READ_COUNTER
+    values[kCutNodesCounter] = cut_nodes_;
     values[kClosedShareCounter] = closed_share_;
   }
 
@@ -140,6 +145,7 @@ class DpllSpace {
   std::uint64_t node_cost_ = 0;
   std::uint64_t closed_share_ = 0;  // see kClosedShareBits
   std::uint64_t lookahead_refuted_ = 0;
+  std::uint64_t cut_nodes_ = 0;          // see kCutNodesCounter
   std::optional<CubeAndConquer> cubes_;  // set: cube-and-conquer
   bool replaying_ = false;               // inside replay_descend
   bool node_was_cube_ = false;           // see node_was_long

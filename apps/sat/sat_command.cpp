@@ -167,9 +167,14 @@ nlohmann::json auto_choice_json(const SolverChoice& choice, double probe_seconds
 
 // Answers, exit status and the model's check, alike for every solver.
 template <class Result>
-void finish(const CnfFormula& formula, const Result& result, Answer answer) {
-  // Under mpirun every rank exits with the answer's status, as rank 0 does;
-  // an interrupted search is s UNKNOWN and exit 0, as the competition asks.
+void finish(cli::CommandRun& run, const CnfFormula& formula, const Result& result, Answer answer) {
+  // Under mpirun every rank exits with rank 0's answer's status (only rank 0
+  // has every rank's counters; another rank may not know the time limit cut
+  // somewhere); an interrupted search is s UNKNOWN and exit 0, as the
+  // competition asks.
+  std::string agreed(1, static_cast<char>('0' + static_cast<int>(answer)));
+  run.agree_with_first_rank(agreed);
+  answer = static_cast<Answer>(agreed[0] - '0');
   cli::set_exit_status(exit_status_of(answer));
   if (!result.reporting) return;
   if (result.solution) {
@@ -237,7 +242,7 @@ void run_portfolio(const SatOptions& options, cli::CommandRun& run, const Dimacs
   auto result = run.search<PortfolioSpace>(options.file, make_space, app_details);
   if (result.reporting && !run.quiet())
     print_portfolio_statistics(std::cout, result, choice, probe_seconds);
-  finish(input.formula, result, answer_of(result));
+  finish(run, input.formula, result, answer_of(result));
 }
 
 void run(const SatOptions& options, cli::CommandRun& run) {
@@ -334,14 +339,19 @@ void run(const SatOptions& options, cli::CommandRun& run) {
   run.show_in_progress([](const core::WorkerStatistics& total) {
     return "closed " + closed_percent(total) + " %, depth " + std::to_string(total.max_depth);
   });
+  // A node left open anywhere (the time limit on some rank) makes the
+  // answer unknown: the counters are every worker's, every rank's.
   auto answer_of = [&](const core::RunStatistics& result) {
     if (result.solution_found) return Answer::kSatisfiable;
-    return cut() || result.interrupted ? Answer::kUnknown : Answer::kUnsatisfiable;
+    const bool open_somewhere = result.total.app_counters[DpllSpace::kCutNodesCounter] > 0;
+    return cut() || result.interrupted || open_somewhere ? Answer::kUnknown
+                                                         : Answer::kUnsatisfiable;
   };
   // Weights saturate at 2^64 − 1: then the count is a lower bound, as it is
   // when the time limit cut the search.
   auto count_is_lower_bound = [&](const core::RunStatistics& result) {
     return cut() || result.interrupted ||
+           result.total.app_counters[DpllSpace::kCutNodesCounter] > 0 ||
            result.total.solutions == std::numeric_limits<std::uint64_t>::max();
   };
   auto app_details = [&](const core::RunStatistics& result) {
@@ -391,7 +401,7 @@ void run(const SatOptions& options, cli::CommandRun& run) {
                                        : "")
               << '\n';
   }
-  finish(input.formula, result, answer_of(result));
+  finish(run, input.formula, result, answer_of(result));
 }
 
 void add_command(CLI::App& parent, const cli::AppEntry& app) {

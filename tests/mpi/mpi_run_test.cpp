@@ -545,20 +545,26 @@ TEST_P(MpiSatTest, PortfolioSharesClausesBetweenRanks) {
     const nlohmann::json record = nlohmann::json::parse(line);
     ASSERT_EQ(record["per_worker"].size(), static_cast<std::size_t>(GetParam())) << what;
     std::uint64_t answered = 0, kept = 0;
-    std::set<std::uint64_t> members;
+    std::set<std::uint64_t> members;  // plus one; 0: the rank ran none
+    int ran_one = 0;
     for (const auto& worker : record["per_worker"]) {
       const auto& counters = worker["app_counters"];
       answered += counters["answered"].get<std::uint64_t>();
       kept += counters["imported"].get<std::uint64_t>();
-      members.insert(counters["member"].get<std::uint64_t>());
+      const std::uint64_t member = counters["member"].get<std::uint64_t>();
+      if (member != 0) {
+        members.insert(member);
+        ++ran_one;
+      }
       if (!c.satisfiable) {
         EXPECT_GT(counters["exported"].get<std::uint64_t>(), 0u) << what << "\n" << worker;
       }
     }
     EXPECT_GE(answered, 1u) << what << ": two members may decide at once";
-    EXPECT_EQ(members.size(), static_cast<std::size_t>(GetParam()))
-        << what << ": one member a rank";
+    EXPECT_EQ(members.size(), static_cast<std::size_t>(ran_one)) << what << ": no member twice";
     if (!c.satisfiable) {
+      // A long search: every rank got a member, and some kept another's clauses.
+      EXPECT_EQ(ran_one, GetParam()) << what << ": one member a rank";
       EXPECT_GT(kept, 0u) << what;
     }
   }
