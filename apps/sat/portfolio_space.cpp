@@ -165,6 +165,13 @@ core::Outcome PortfolioSpace::descend(const Choice& choice) {
   return run_slice();
 }
 
+core::Outcome PortfolioSpace::replay_descend(const Choice& choice) {
+  ++depth_;
+  cut_ = false;
+  if (depth_ == 1) start_member(choice);
+  return core::Outcome::kOpen;
+}
+
 void PortfolioSpace::ascend() {
   if (depth_ > 0) --depth_;
   cut_ = false;

@@ -83,6 +83,9 @@ class PortfolioSpace {
   core::Outcome reset();
   void choices(core::ChoiceSink<Choice>& out);
   core::Outcome descend(const Choice& choice);
+  // A node on a received path, which the donor found open: the member is
+  // started, a slice is not run again (the chain's nodes are only its count).
+  core::Outcome replay_descend(const Choice& choice);
   void ascend();
   bool node_was_long() const { return depth_ > 0; }
 
