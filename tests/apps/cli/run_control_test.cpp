@@ -38,10 +38,9 @@ nlohmann::json last_record(const std::string& path) {
 // A random 3-SAT formula at the threshold, far too big to finish in a test.
 std::string hard_formula() {
   const std::string path = scratch("hard.cnf");
-  const ProcessOutcome made =
-      run_process({STACKSPLIT_GEN_CNF, "random", "--variables", "450", "--ratio", "4.26",
-                   "--seed", "3", "-o", path},
-                  30s);
+  const ProcessOutcome made = run_process({STACKSPLIT_GEN_CNF, "random", "--variables", "450",
+                                           "--ratio", "4.26", "--seed", "3", "-o", path},
+                                          30s);
   EXPECT_EQ(made.exit_code, 0) << made.output;
   return path;
 }
@@ -67,10 +66,9 @@ TEST_P(InterruptedUts, PrintsWhatWasDoneAndRecordsIt) {
   const std::string runtime = GetParam();
   const std::string json = scratch(runtime + ".jsonl");
   std::remove(json.c_str());
-  const ProcessOutcome run =
-      interrupt({"uts", "--tree", "T1L", "--runtime", runtime, "--workers",
-                 runtime == "sim" ? "64" : "2", "--json", json},
-                "UTS tree type");
+  const ProcessOutcome run = interrupt({"uts", "--tree", "T1L", "--runtime", runtime, "--workers",
+                                        runtime == "sim" ? "64" : "2", "--json", json},
+                                       "UTS tree type");
   ASSERT_TRUE(run.finished) << "still running 30 s after the interrupt: " << run.output;
   EXPECT_EQ(run.exit_code, 130) << run.output;
   EXPECT_NE(run.output.find("interrupted: the counts below are partial"), std::string::npos)
@@ -93,7 +91,8 @@ INSTANTIATE_TEST_SUITE_P(EveryInProcessRuntime, InterruptedUts,
 // exit status 0.
 TEST(Interrupt, SatAnswersUnknownWithItsStatistics) {
   const std::string formula = hard_formula();
-  const ProcessOutcome run = interrupt({"sat", formula, "--workers", "2"}, "c stacksplit sat");
+  const ProcessOutcome run =
+      interrupt({"sat", formula, "--workers", "2", "--solver", "dpll"}, "c stacksplit sat");
   std::remove(formula.c_str());
   ASSERT_TRUE(run.finished) << run.output;
   EXPECT_EQ(run.exit_code, 0) << run.output;
@@ -122,9 +121,7 @@ TEST(InterruptHandlerDeathTest, ASecondSignalExitsAtOnce) {
 TEST(InterruptHandlerDeathTest, TheHandlerIsGoneAfterTheRun) {
   EXPECT_EXIT(
       {
-        {
-          cli::InterruptHandler handler(std::make_shared<core::StopSignal>(), false);
-        }
+        { cli::InterruptHandler handler(std::make_shared<core::StopSignal>(), false); }
         raise(SIGINT);
         _exit(0);
       },
@@ -134,26 +131,26 @@ TEST(InterruptHandlerDeathTest, TheHandlerIsGoneAfterTheRun) {
 // On a terminal, a long run redraws one status line on stderr.
 TEST(Progress, ALongRunShowsItsStatusOnATerminal) {
   const std::string formula = hard_formula();
-  const ProcessOutcome sat =
-      interrupt({"sat", formula, "--workers", "2"}, "c stacksplit sat", Stderr::kTerminal);
+  const ProcessOutcome sat = interrupt({"sat", formula, "--workers", "2", "--solver", "dpll"},
+                                       "c stacksplit sat", Stderr::kTerminal);
   std::remove(formula.c_str());
   EXPECT_NE(sat.output.find("nodes/s"), std::string::npos) << sat.output;
   EXPECT_NE(sat.output.find("idle "), std::string::npos) << sat.output;
   EXPECT_NE(sat.output.find("closed "), std::string::npos) << "SAT adds how much is closed";
 
-  const ProcessOutcome sim = interrupt({"uts", "--tree", "T1L", "--runtime", "sim", "--workers",
-                                        "64"},
-                                       "UTS tree type", Stderr::kTerminal);
+  const ProcessOutcome sim =
+      interrupt({"uts", "--tree", "T1L", "--runtime", "sim", "--workers", "64"}, "UTS tree type",
+                Stderr::kTerminal);
   EXPECT_NE(sim.output.find("virtual "), std::string::npos) << "sim shows virtual time";
 
-  const ProcessOutcome step = interrupt({"uts", "--tree", "T1L", "--runtime", "step"},
-                                        "UTS tree type", Stderr::kTerminal);
+  const ProcessOutcome step =
+      interrupt({"uts", "--tree", "T1L", "--runtime", "step"}, "UTS tree type", Stderr::kTerminal);
   EXPECT_NE(step.output.find("nodes/s"), std::string::npos) << step.output;
 }
 
 TEST(Progress, NothingWithQuietOrWithoutATerminal) {
-  const ProcessOutcome quiet = interrupt({"uts", "--tree", "T1L", "--quiet", "--workers", "2"},
-                                         "", Stderr::kTerminal);
+  const ProcessOutcome quiet =
+      interrupt({"uts", "--tree", "T1L", "--quiet", "--workers", "2"}, "", Stderr::kTerminal);
   EXPECT_EQ(quiet.output.find("nodes/s"), std::string::npos) << quiet.output;
   const ProcessOutcome piped =
       interrupt({"uts", "--tree", "T1L", "--workers", "2"}, "UTS tree type");
