@@ -165,6 +165,20 @@ nlohmann::json auto_choice_json(const SolverChoice& choice, double probe_seconds
   };
 }
 
+// What every solver's record says of the run: the formula's size, the time
+// limit, auto's choice.
+void add_run_details(nlohmann::json& details, const SatOptions& options, const DimacsInput& input,
+                     const std::optional<SolverChoice>& choice, double probe_seconds,
+                     bool time_limit_reached) {
+  details["time_limit_s"] = nullptr;
+  if (options.time_limit > 0) details["time_limit_s"] = options.time_limit;
+  details["time_limit_reached"] = time_limit_reached;
+  details["variables"] = input.formula.num_variables();
+  details["clauses"] = input.read_clauses;
+  details["tautologies"] = input.tautologies;
+  if (choice) details["auto_choice"] = auto_choice_json(*choice, probe_seconds);
+}
+
 // Answers, exit status and the model's check, alike for every solver.
 template <class Result>
 void finish(cli::CommandRun& run, const CnfFormula& formula, const Result& result, Answer answer) {
@@ -229,14 +243,8 @@ void run_portfolio(const SatOptions& options, cli::CommandRun& run, const Dimacs
         {"share_literals_per_second", options.share.literals_per_second},
         {"portfolio_counters", std::move(counters)},
         {"portfolio_workers", std::move(per_worker)},
-        {"time_limit_s", nullptr},
-        {"time_limit_reached", cut()},
-        {"variables", input.formula.num_variables()},
-        {"clauses", input.read_clauses},
-        {"tautologies", input.tautologies},
     };
-    if (choice) details["auto_choice"] = auto_choice_json(*choice, probe_seconds);
-    if (options.time_limit > 0) details["time_limit_s"] = options.time_limit;
+    add_run_details(details, options, input, choice, probe_seconds, cut());
     return details;
   };
   auto result = run.search<PortfolioSpace>(options.file, make_space, app_details);
@@ -371,14 +379,8 @@ void run(const SatOptions& options, cli::CommandRun& run) {
         {"lookahead_options", lookahead_json(options.lookahead)},
         {"heuristic_counters", std::move(counters)},
         {"closed_fraction", closed_fraction_of(result.total)},
-        {"time_limit_s", nullptr},
-        {"time_limit_reached", cut()},
-        {"variables", input.formula.num_variables()},
-        {"clauses", input.read_clauses},
-        {"tautologies", input.tautologies},
     };
-    if (choice) details["auto_choice"] = auto_choice_json(*choice, probe_seconds);
-    if (options.time_limit > 0) details["time_limit_s"] = options.time_limit;
+    add_run_details(details, options, input, choice, probe_seconds, cut());
     if (options.cube_cutoff > 0) details["cube_cutoff"] = options.cube_cutoff;
     // In decide mode the engine's "solutions" is the weight of the model found
     // (2^free variables), not a count: only --count records "models".
