@@ -44,10 +44,7 @@ std::uint64_t counter(const DpllSpace& space, std::string_view name) {
   return 0;
 }
 
-struct Named {
-  std::string name;
-  CnfFormula formula;
-};
+using testing::Named;
 
 // Small enough for the engine cases, structured enough to reach CDCL.
 std::vector<Named> structured_formulas() {
@@ -64,10 +61,7 @@ std::vector<Named> structured_formulas() {
 }
 
 bool minisat_says_satisfiable(const Named& named) {
-  const std::string path = testing::write_cnf("cnc-" + named.name + ".cnf", named.formula);
-  const auto answer = testing::minisat_answer(path);
-  EXPECT_TRUE(answer.has_value()) << testing::kNoMinisat;
-  return answer.value_or(false);
+  return testing::minisat_says_satisfiable(named, "cnc-");
 }
 
 // The generators make what they say: MiniSat agrees with their documented answers.

@@ -81,10 +81,7 @@ TEST(ClauseExchange, ImportsNewClausesAndStopsAtAMalformedRecord) {
   EXPECT_FALSE(exchange.refutation_received());
 }
 
-struct Named {
-  std::string name;
-  CnfFormula formula;
-};
+using testing::Named;
 
 std::vector<Named> formulas() {
   return {
@@ -100,10 +97,7 @@ std::vector<Named> formulas() {
 }
 
 bool minisat_says_satisfiable(const Named& named) {
-  const std::string path = testing::write_cnf("portfolio-" + named.name + ".cnf", named.formula);
-  const auto answer = testing::minisat_answer(path);
-  EXPECT_TRUE(answer.has_value()) << testing::kNoMinisat;
-  return answer.value_or(false);
+  return testing::minisat_says_satisfiable(named, "portfolio-");
 }
 
 core::SearchResult<PortfolioSpace> solve(const CnfFormula& formula, const std::string& runtime,

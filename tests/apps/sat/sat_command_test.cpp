@@ -179,7 +179,9 @@ TEST(SatCommand, AutoSaysWhatItChoseAndWhy) {
   const bool portfolio = chosen[1] == "portfolio";
   const std::string solver = chosen[1];
   const std::string reason = chosen[2];
-  if (!portfolio) EXPECT_EQ(reason, "CDCL decided the formula in the probe");
+  if (!portfolio) {
+    EXPECT_EQ(reason, "CDCL decided the formula in the probe");
+  }
   EXPECT_NE(run.out.find("\nc auto probes "), std::string::npos) << run.out;
   EXPECT_NE(run.out.find(" s before the search: " + reason + "\n"), std::string::npos) << run.out;
   for (int worker : {0, 1}) {
@@ -197,7 +199,9 @@ TEST(SatCommand, AutoSaysWhatItChoseAndWhy) {
   EXPECT_GE(choice["cdcl_probe_conflicts"].get<int>(), 300) << choice;
   EXPECT_GE(choice["probe_seconds"].get<double>(), 0.0) << choice;
   EXPECT_EQ(details["solver"], solver);
-  if (portfolio) EXPECT_EQ(details["portfolio_workers"].size(), 2u) << details;
+  if (portfolio) {
+    EXPECT_EQ(details["portfolio_workers"].size(), 2u) << details;
+  }
 
   run = sat(counter + " -w 2 --solver cnc --cube-cutoff 4 --json " + json);
   EXPECT_EQ(run.status, 20) << run.out << run.err;

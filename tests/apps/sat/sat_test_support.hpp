@@ -2,6 +2,7 @@
 // What the SAT tests share: a first-model search over the space without the
 // engine, brute-force model counting, temporary files and running a command.
 
+#include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -168,6 +169,21 @@ inline std::optional<bool> minisat_answer(const std::string& path) {
   auto run = run_command("minisat -verb=0 '" + path + "'");
   if (run.status != 10 && run.status != 20) return std::nullopt;
   return run.status == 10;
+}
+
+// A formula with a name, for tests that run several.
+struct Named {
+  std::string name;
+  CnfFormula formula;
+};
+
+// MiniSat's answer on `named` (written to a file whose name starts with
+// `prefix`), a test failure if MiniSat gives none.
+inline bool minisat_says_satisfiable(const Named& named, const std::string& prefix) {
+  const std::string path = write_cnf(prefix + named.name + ".cnf", named.formula);
+  const auto answer = minisat_answer(path);
+  EXPECT_TRUE(answer.has_value()) << kNoMinisat;
+  return answer.value_or(false);
 }
 
 }  // namespace stacksplit::apps::sat::testing
