@@ -9,8 +9,10 @@ namespace {
 // CaDiCaL's terminate callback: asks the shared search end.
 class StopWhenSearchEnds final : public CaDiCaL::Terminator {
  public:
-  explicit StopWhenSearchEnds(const SearchEnd& end) : end_(end) {}
-  bool terminate() override { return end_.reached(); }
+  StopWhenSearchEnds(const SearchEnd& end, std::function<bool()> pause)
+      : pause(std::move(pause)), end_(end) {}
+  bool terminate() override { return end_.reached() || (pause && pause()); }
+  std::function<bool()> pause;  // CdclCubeSolver::set_pause's
 
  private:
   const SearchEnd& end_;
@@ -32,7 +34,7 @@ class ConflictCounter final : public CaDiCaL::Learner {
 }  // namespace
 
 struct CdclCubeSolver::Engine {
-  explicit Engine(const SearchEnd& end) : stop(end) {
+  Engine(const SearchEnd& end, std::function<bool()> pause) : stop(end, std::move(pause)) {
     solver.connect_terminator(&stop);
     solver.connect_learner(&conflicts);
   }
@@ -61,7 +63,7 @@ CdclCubeSolver& CdclCubeSolver::operator=(CdclCubeSolver&&) noexcept = default;
 CdclCubeSolver::~CdclCubeSolver() = default;
 
 void CdclCubeSolver::load() {
-  engine_ = std::make_unique<Engine>(shared_->end);
+  engine_ = std::make_unique<Engine>(shared_->end, pause_);
   const CnfFormula& formula = shared_->formula;
   CaDiCaL::Solver& solver = engine_->solver;
   // Only the variables in some clause exist for CaDiCaL (a header may declare
@@ -96,13 +98,16 @@ CubeVerdict CdclCubeSolver::solve(std::span<const Literal> cube, int conflict_li
   }
 }
 
+void CdclCubeSolver::set_pause(std::function<bool()> pause_or_stop) {
+  pause_ = std::move(pause_or_stop);
+  if (engine_) engine_->stop.pause = pause_;
+}
+
 Literal CdclCubeSolver::value(std::int32_t var) const {
   if (model_from_whole_formula_) return shared_->whole_formula_solver->value(var);
   return engine_->solver.val(var) > 0 ? var : -var;
 }
 
-std::uint64_t CdclCubeSolver::conflicts() const {
-  return engine_ ? engine_->conflicts.count : 0;
-}
+std::uint64_t CdclCubeSolver::conflicts() const { return engine_ ? engine_->conflicts.count : 0; }
 
 }  // namespace stacksplit::apps::sat

@@ -12,6 +12,7 @@
 // worker copies never solves a cube itself.
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -66,6 +67,10 @@ class CdclCubeSolver {
   std::uint64_t conflicts() const;
 
   SearchEnd& search_end() const { return shared_->end; }
+
+  // Also asked by CaDiCaL's terminate callback (after the search end): true
+  // stops the call. The race's pacing (cdcl_race.hpp).
+  void set_pause(std::function<bool()> pause_or_stop);
   bool whole_formula_decided() const { return shared_->whole_formula.has_value(); }
 
  private:
@@ -75,6 +80,7 @@ class CdclCubeSolver {
   std::shared_ptr<CubeSolverShared> shared_;
   std::unique_ptr<Engine> engine_;
   bool model_from_whole_formula_ = false;  // the last kSatisfiable was the probe's
+  std::function<bool()> pause_;
 };
 
 }  // namespace stacksplit::apps::sat

@@ -13,7 +13,8 @@ DpllSpace::DpllSpace(const CnfFormula& formula, const DpllOptions& options)
 DpllSpace::DpllSpace(std::shared_ptr<const ClauseDatabase> database, const DpllOptions& options)
     : propagator_(database),
       time_limit_(options.time_limit),
-      heuristic_(options.heuristic, options.lookahead, database->num_variables()) {
+      heuristic_(options.heuristic, options.lookahead, database->num_variables()),
+      race_(options.race) {
   levels_.reserve(static_cast<std::size_t>(database->num_variables()) + 1);
   if (options.cubes.shared) {
     cubes_.emplace(options.cubes, database->num_variables());
@@ -26,15 +27,22 @@ core::Outcome DpllSpace::enter(bool propagated, std::uint64_t propagations_befor
   const CubeAndConquer::Clock::time_point start =
       cubes_ ? CubeAndConquer::Clock::now() : CubeAndConquer::Clock::time_point{};
   Level& level = levels_.back();
-  if (propagated) {
+  const std::optional<CubeVerdict> raced = race_verdict();
+  if (raced == CubeVerdict::kSatisfiable) {
+    level.status = NodeStatus::kSatisfied;
+    level.model_from_race = true;
+  } else if (raced == CubeVerdict::kUnsatisfiable) {
+    level.status = NodeStatus::kConflict;
+  } else if (propagated) {
     Branch branch = heuristic_.decide(propagator_);
     level.status = branch.status;
     level.first = branch.first;
+    if (level.status == NodeStatus::kConflict) ++lookahead_refuted_;
   } else {
     level.status = NodeStatus::kConflict;
+    ++lookahead_refuted_;
   }
   node_cost_ = propagator_.propagations() - propagations_before;
-  if (level.status == NodeStatus::kConflict) ++lookahead_refuted_;
   node_was_cube_ = false;
   if (cubes_) {
     std::uint64_t cdcl_nanoseconds = 0;
@@ -58,6 +66,13 @@ core::Outcome DpllSpace::enter(bool propagated, std::uint64_t propagations_befor
   const std::size_t depth = levels_.size() - 1;
   if (depth <= kClosedShareBits) closed_share_ += std::uint64_t{1} << (kClosedShareBits - depth);
   return level.status == NodeStatus::kConflict ? core::Outcome::kDeadEnd : core::Outcome::kSolution;
+}
+
+std::optional<CubeVerdict> DpllSpace::race_verdict() const {
+  // A replayed node is one its donor found open: it must stay open here; so
+  // must the root, where every received path starts.
+  if (!race_ || replaying_ || levels_.size() < 2) return std::nullopt;
+  return race_->verdict();
 }
 
 void DpllSpace::current_cube(std::vector<Literal>& cube) const {
@@ -153,6 +168,11 @@ std::uint64_t DpllSpace::solution_weight() const {
 DpllSpace::Solution DpllSpace::solution() const {
   const ClauseDatabase& db = propagator_.database();
   Solution model(propagator_.num_variables());
+  if (levels_.back().model_from_race) {
+    for (std::uint32_t v = 0; v < propagator_.num_variables(); ++v)
+      model[v] = race_->value(std::abs(db.to_original(2 * v)));
+    return model;
+  }
   if (levels_.back().model_from_cdcl) {
     for (std::uint32_t v = 0; v < propagator_.num_variables(); ++v)
       model[v] = cubes_->value(std::abs(db.to_original(2 * v)));

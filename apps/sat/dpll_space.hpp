@@ -14,6 +14,11 @@
 // CaDiCaL under the guiding path's decisions, so it is refuted (a dead end) or
 // satisfied (a solution) like a node the look-ahead closed. The open
 // alternatives above it stay on the engine's stack, to be given away.
+//
+// With a race (cdcl_race.hpp, --solver auto), CaDiCaL on the whole formula
+// runs beside the search; once it decides, its model is the solution of the
+// next node entered, its refutation makes that node and every later one a
+// dead end.
 
 #include <array>
 #include <cstdint>
@@ -24,6 +29,7 @@
 #include <vector>
 
 #include "apps/sat/branching_heuristic.hpp"
+#include "apps/sat/cdcl_race.hpp"
 #include "apps/sat/clause_database.hpp"
 #include "apps/sat/cnf_formula.hpp"
 #include "apps/sat/cube_and_conquer.hpp"
@@ -40,6 +46,8 @@ struct DpllOptions {
   std::shared_ptr<TimeLimit> time_limit;
   // Cube-and-conquer: set to hand the cubes to CDCL; unset, pure DPLL.
   CubeOptions cubes;
+  // CDCL on the whole formula racing the search; null: no race.
+  std::shared_ptr<CdclRace> race;
 };
 
 class DpllSpace {
@@ -71,6 +79,18 @@ class DpllSpace {
   std::uint64_t node_cost() const { return node_cost_; }
   // The last node was a cube decided by CDCL: the engine ends the quantum.
   bool node_was_long() const { return node_was_cube_; }
+
+  // Under mpirun, a refutation by the race on rank 0 reaches the other ranks
+  // as one word; nothing else is shared.
+  static constexpr std::int32_t kRaceRefutedWord = 1;
+  bool take_shared(std::vector<std::int32_t>& words) {
+    if (!race_ || !race_->take_refutation_to_announce()) return false;
+    words.push_back(kRaceRefutedWord);
+    return true;
+  }
+  void receive_shared(std::span<const std::int32_t> words) {
+    if (race_ && words.size() == 1 && words[0] == kRaceRefutedWord) race_->refuted_elsewhere();
+  }
 
   std::uint32_t num_variables() const { return propagator_.num_variables(); }
   std::uint32_t depth() const { return static_cast<std::uint32_t>(levels_.size() - 1); }
@@ -132,7 +152,12 @@ class DpllSpace {
     Lit first;  // branching literal when status is kBranch
     bool cut;   // entered after the time limit (or CDCL stopped): open, but no choices
     bool model_from_cdcl = false;  // satisfied by CDCL: the model is CaDiCaL's
+    bool model_from_race = false;  // satisfied by the race: the model is its CaDiCaL's
   };
+
+  // The race's verdict, if it decided the formula (for a refutation: here
+  // or on another rank); never for the root or a replayed node.
+  std::optional<CubeVerdict> race_verdict() const;
 
   // Cube-and-conquer's part of entering a branching node past the cutoff:
   // CDCL decides it. Returns the CDCL time in nanoseconds.
@@ -147,6 +172,7 @@ class DpllSpace {
   std::uint64_t lookahead_refuted_ = 0;
   std::uint64_t cut_nodes_ = 0;          // see kCutNodesCounter
   std::optional<CubeAndConquer> cubes_;  // set: cube-and-conquer
+  std::shared_ptr<CdclRace> race_;       // set: --solver auto's race
   bool replaying_ = false;               // inside replay_descend
   bool node_was_cube_ = false;           // see node_was_long
   std::vector<Literal> cube_;            // the cube being decided; reserved once
@@ -155,5 +181,6 @@ class DpllSpace {
 static_assert(core::ReplayableSearchSpace<DpllSpace>);
 static_assert(core::HasSolution<DpllSpace>);
 static_assert(core::HasCounters<DpllSpace>);
+static_assert(core::SharesKnowledge<DpllSpace>);
 
 }  // namespace stacksplit::apps::sat

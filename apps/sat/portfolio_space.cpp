@@ -106,6 +106,17 @@ struct PortfolioSpace::Engine final : CaDiCaL::Terminator, CaDiCaL::Learner {
     }
     const double seconds = static_cast<double>(nanoseconds + nanoseconds_since(slice_start)) / 1e9;
     exchange.offer(clause, seconds);
+    if (publishes && (++offered & 31) == 0) publish();
+  }
+
+  // The unsliced member 0 hands what it exported to its process's other
+  // members directly (see PortfolioShared::from_first_member).
+  void publish() {
+    batch.clear();
+    if (!exchange.take_batch(batch)) return;
+    std::lock_guard<std::mutex> lock(shared.first_member_mutex);
+    if (shared.from_first_member.size() + batch.size() <= PortfolioShared::kMostFirstMemberWords)
+      shared.from_first_member.insert(shared.from_first_member.end(), batch.begin(), batch.end());
   }
 
   CaDiCaL::Solver solver;
@@ -118,6 +129,9 @@ struct PortfolioSpace::Engine final : CaDiCaL::Terminator, CaDiCaL::Learner {
   Clock::time_point slice_start;
   Clock::time_point slice_deadline;
   bool sliced = false;
+  bool publishes = false;  // the unsliced member 0 among others
+  std::uint64_t offered = 0;
+  std::vector<std::int32_t> batch;
   std::uint64_t calls = 0;
 };
 
@@ -178,7 +192,10 @@ void PortfolioSpace::ascend() {
 }
 
 void PortfolioSpace::start_member(int member) {
-  if (member == member_ && engine_) return;
+  if (engine_ && (member == member_ || shared_->unsliced_first_member)) return;
+  if (shared_->unsliced_first_member)
+    member = static_cast<int>(shared_->members_started.fetch_add(1, std::memory_order_relaxed) %
+                              shared_->members);
   member_ = member;
   next_slice_conflicts_ = kFirstSliceConflicts;
   // The exchange outlives the member: what it saw stays seen.
@@ -205,6 +222,7 @@ core::Outcome PortfolioSpace::run_slice() {
     return core::Outcome::kOpen;
   }
   CaDiCaL::Solver& solver = engine_->solver;
+  take_from_first_member();
   // A safe point: between two solve calls the solver takes new clauses.
   const std::span<const std::int32_t> pending = exchange_->pending();
   for (std::size_t at = 0; at < pending.size();) {
@@ -222,9 +240,12 @@ core::Outcome PortfolioSpace::run_slice() {
     solver.add(0);
   }
   exchange_->clear_pending();
-  // Alone, a member has nothing to import: one call, CaDiCaL as it is.
+  // Alone, a member has nothing to import: one call, CaDiCaL as it is; so
+  // has member 0 on threads (see the header).
   engine_->slice_start = Clock::now();
-  engine_->sliced = shared_->members > 1;
+  const bool unsliced_first = member_ == 0 && shared_->unsliced_first_member;
+  engine_->sliced = shared_->members > 1 && !unsliced_first;
+  engine_->publishes = shared_->members > 1 && unsliced_first;
   if (engine_->sliced) {
     solver.limit("conflicts", next_slice_conflicts_);
     next_slice_conflicts_ =
@@ -234,7 +255,8 @@ core::Outcome PortfolioSpace::run_slice() {
                                    std::chrono::duration<double>(kMostSliceSeconds));
   }
   const int result = solver.solve();
-  if (result == 0 && shared_->members > 1) {
+  if (engine_->publishes) engine_->publish();
+  if (result == 0 && engine_->sliced) {
     std::fill(engine_->eliminated.begin(), engine_->eliminated.end(), false);
     EliminatedVariables eliminated(engine_->eliminated);
     solver.traverse_witnesses_backward(eliminated);
@@ -257,6 +279,15 @@ core::Outcome PortfolioSpace::run_slice() {
       cut_ = shared_->end.reached();
       return core::Outcome::kOpen;
   }
+}
+
+void PortfolioSpace::take_from_first_member() {
+  if (!shared_->unsliced_first_member || member_ == 0) return;
+  std::lock_guard<std::mutex> lock(shared_->first_member_mutex);
+  const std::vector<std::int32_t>& words = shared_->from_first_member;
+  if (first_member_read_ >= words.size()) return;
+  exchange_->receive(std::span<const std::int32_t>(words).subspan(first_member_read_));
+  first_member_read_ = words.size();
 }
 
 PortfolioSpace::Solution PortfolioSpace::solution() const {

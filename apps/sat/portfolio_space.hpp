@@ -15,15 +15,23 @@
 // clauses it received. A slice is a long node: it ends the worker's quantum,
 // so messages are read between slices.
 //
-// Member 0 is CaDiCaL with its default options: with one worker the
-// portfolio is CaDiCaL, sliced. The others differ in configuration, initial
-// phase and seed (see PortfolioMember).
+// Member 0 is CaDiCaL with its default options. On threads it is never
+// sliced: one solve call, as CaDiCaL alone runs, since every call starts
+// CaDiCaL's restart and mode schedule afresh (sliced, g250.15 was not solved
+// in 60 s that one call solves in 3 s); so the portfolio is never slower than
+// CaDiCaL but for the other members' share of the machine. It takes no
+// clauses in; those it learns reach the other members of its process through
+// PortfolioShared::from_first_member, since its worker sends no message
+// until the call ends. Under mpirun it is sliced like the others (a rank
+// hears of another's answer only between slices). The others differ in
+// configuration, initial phase and seed (see PortfolioMember).
 
 #include <array>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -66,6 +74,18 @@ struct PortfolioShared {
   // Ends every member's CaDiCaL at once when one of this process answers.
   SearchEnd end;
   std::atomic<bool> refuted{false};
+  // Member 0 runs one solve call (false: sliced like the others). Then the
+  // members are handed out in the order workers start one, member 0 first,
+  // not by the root's child a worker entered: the root's children are split
+  // off by steals, and member 0 must not wait for one.
+  bool unsliced_first_member = false;
+  std::atomic<std::uint32_t> members_started{0};
+  // What the unsliced member 0 exported, as batches one after another; each
+  // member of the process reads on from where it stopped. It stops growing
+  // at kMostFirstMemberWords.
+  static constexpr std::size_t kMostFirstMemberWords = std::size_t{1} << 24;
+  std::mutex first_member_mutex;
+  std::vector<std::int32_t> from_first_member;
 };
 
 class PortfolioSpace {
@@ -116,6 +136,7 @@ class PortfolioSpace {
   struct Engine;  // CaDiCaL and its callbacks, at a fixed address
   void start_member(int member);
   core::Outcome run_slice();
+  void take_from_first_member();
 
   std::shared_ptr<PortfolioShared> shared_;
   std::unique_ptr<Engine> engine_;
@@ -128,6 +149,7 @@ class PortfolioSpace {
   std::uint64_t slices_ = 0;
   std::uint64_t dropped_eliminated_ = 0;
   std::uint64_t earlier_nanoseconds_ = 0;  // CDCL time of members this worker ran before
+  std::size_t first_member_read_ = 0;      // words of from_first_member taken in
 };
 
 static_assert(core::ReplayableSearchSpace<PortfolioSpace>);

@@ -16,6 +16,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <iostream>
 #include <limits>
 #include <memory>
@@ -213,6 +214,8 @@ void run_portfolio(const SatOptions& options, cli::CommandRun& run, const Dimacs
   auto shared = std::make_shared<PortfolioShared>(
       input.formula, static_cast<std::uint32_t>(run.config().workers), options.share, time_limit,
       &run.config().interrupt);
+  // One thread a worker: member 0 can run one unsliced call beside the others.
+  shared->unsliced_first_member = run.config().runtime == core::RuntimeKind::kThreads;
   auto make_space = [&] { return PortfolioSpace(shared); };
   run.show_in_progress([](const core::WorkerStatistics& total) {
     return "slices " + std::to_string(total.app_counters[0]) + ", conflicts " +
@@ -251,6 +254,24 @@ void run_portfolio(const SatOptions& options, cli::CommandRun& run, const Dimacs
   if (result.reporting && !run.quiet())
     print_portfolio_statistics(std::cout, result, choice, probe_seconds);
   finish(run, input.formula, result, answer_of(result));
+}
+
+// --solver auto's race (cdcl_race.hpp): CaDiCaL on the whole formula, going
+// on from the probes, beside the search auto chose. It runs on rank 0 only;
+// the others hear of a refutation.
+std::shared_ptr<CdclRace> make_race(const SolverChoice& choice, const CnfFormula& formula,
+                                    const std::shared_ptr<TimeLimit>& time_limit,
+                                    const cli::CommandRun& run, std::function<void()> on_decided) {
+  std::shared_ptr<CdclCubeSolver> solver;
+  if (run.speaks()) {
+    solver = choice.undecided_probe;
+    if (!solver)
+      solver =
+          std::make_shared<CdclCubeSolver>(std::make_shared<CubeSolverShared>(formula, time_limit));
+  }
+  return std::make_shared<CdclRace>(
+      std::move(solver), RacePolicy::for_search(run.config().workers, choice.estimate.seconds),
+      std::move(on_decided));
 }
 
 void run(const SatOptions& options, cli::CommandRun& run) {
@@ -321,6 +342,18 @@ void run(const SatOptions& options, cli::CommandRun& run) {
       }
       prototype = std::make_unique<const DpllSpace>(input.formula, solver_options);
     }
+    const core::RuntimeKind runtime = run.config().runtime;
+    if (choice && solver != SolverKind::kPortfolio && !choice->whole_formula &&
+        run.config().workers >= 2 &&
+        (runtime == core::RuntimeKind::kThreads || runtime == core::RuntimeKind::kMpi)) {
+      std::shared_ptr<CubeSolverShared> cubes = solver_options.cubes.shared;
+      solver_options.race =
+          make_race(*choice, input.formula, solver_options.time_limit, run, [cubes] {
+            // The search is decided: the cubes' CDCL calls stop.
+            if (cubes) cubes->end.model_found();
+          });
+      prototype = std::make_unique<const DpllSpace>(input.formula, solver_options);
+    }
   } catch (const std::bad_alloc&) {
     throw DimacsError(input_name(options.file), 0, "out of memory reading the formula");
   }
@@ -349,8 +382,11 @@ void run(const SatOptions& options, cli::CommandRun& run) {
   });
   // A node left open anywhere (the time limit on some rank) makes the
   // answer unknown: the counters are every worker's, every rank's.
+  const std::shared_ptr<CdclRace>& race = solver_options.race;
   auto answer_of = [&](const core::RunStatistics& result) {
     if (result.solution_found) return Answer::kSatisfiable;
+    // The race's refutation is a proof, whatever the search left open.
+    if (race && race->verdict() == CubeVerdict::kUnsatisfiable) return Answer::kUnsatisfiable;
     const bool open_somewhere = result.total.app_counters[DpllSpace::kCutNodesCounter] > 0;
     return cut() || result.interrupted || open_somewhere ? Answer::kUnknown
                                                          : Answer::kUnsatisfiable;
@@ -382,6 +418,14 @@ void run(const SatOptions& options, cli::CommandRun& run) {
     };
     add_run_details(details, options, input, choice, probe_seconds, cut());
     if (options.cube_cutoff > 0) details["cube_cutoff"] = options.cube_cutoff;
+    details["race"] = nullptr;
+    if (race && race->runs_here()) {
+      details["race"] = {{"cpu_s", race->cpu_seconds()},
+                         {"paused_s", race->slept_seconds()},
+                         {"conflicts", race->conflicts()},
+                         {"decided", race->decided_here()},
+                         {"late_after_s", race->policy().late_after}};
+    }
     // In decide mode the engine's "solutions" is the weight of the model found
     // (2^free variables), not a count: only --count records "models".
     if (options.count) {
@@ -390,9 +434,11 @@ void run(const SatOptions& options, cli::CommandRun& run) {
     }
     return details;
   };
+  if (race) race->start();
   auto result = run.search<DpllSpace>(options.file, make_space, app_details);
+  if (race) race->stop();
   if (result.reporting && !run.quiet())
-    print_statistics(std::cout, result, choice, probe_seconds, solver);
+    print_statistics(std::cout, result, choice, probe_seconds, solver, race.get());
   if (result.reporting && options.count) {
     const std::uint64_t models = result.total.solutions;
     const bool saturated = models == std::numeric_limits<std::uint64_t>::max();

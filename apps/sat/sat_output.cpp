@@ -78,7 +78,7 @@ std::string seconds_text(double value) { return cli::number_text("%.3f", value);
 
 void print_statistics(std::ostream& out, const core::RunStatistics& result,
                       const std::optional<SolverChoice>& choice, double probe_seconds,
-                      SolverKind solver) {
+                      SolverKind solver, const CdclRace* race) {
   const core::WorkerStatistics& total = result.total;
   if (result.interrupted) out << "c interrupted: the statistics below are partial\n";
   out << "c nodes " << total.nodes << " (dead ends " << total.dead_ends << ", leaves "
@@ -99,6 +99,16 @@ void print_statistics(std::ostream& out, const core::RunStatistics& result,
   if (choice) {
     out << "c auto probes " << seconds_text(probe_seconds)
         << " s before the search: " << choice->reason << '\n';
+  }
+  if (race != nullptr && race->runs_here()) {
+    const std::optional<CubeVerdict> verdict = race->verdict();
+    out << "c race: CaDiCaL on the whole formula beside the search, cpu "
+        << seconds_text(race->cpu_seconds()) << " s, paused " << seconds_text(race->slept_seconds())
+        << " s, conflicts " << race->conflicts()
+        << (!race->decided_here()                  ? ""
+            : verdict == CubeVerdict::kSatisfiable ? ", decided the formula: satisfiable"
+                                                   : ", decided the formula: unsatisfiable")
+        << '\n';
   }
   constexpr std::size_t kCubes = counter_index("cubes");
   constexpr std::size_t kConflicts = counter_index("cdcl_conflicts");

@@ -32,10 +32,11 @@ std::string closed_percent(const core::WorkerStatistics& total);
 std::string seconds_text(double value);
 
 // The `c` lines after a search: nodes, propagations, the heuristic's and
-// cube-and-conquer's counters, time, transfers, auto's probes, each worker.
+// cube-and-conquer's counters, time, transfers, auto's probes, the race (if
+// it ran in this process), each worker.
 void print_statistics(std::ostream& out, const core::RunStatistics& result,
                       const std::optional<SolverChoice>& choice, double probe_seconds,
-                      SolverKind solver);
+                      SolverKind solver, const CdclRace* race = nullptr);
 
 // The same for the portfolio: slices, conflicts, clauses shared, auto's
 // probes, and per worker its member, what it exported, received and kept,

@@ -137,7 +137,9 @@ DpllEstimate estimate_dpll(DpllSpace space, Clock::time_point deadline) {
     return estimate;
   }
   std::mt19937 random(2011);  // fixed: the same choice on every run and rank
+  const Clock::time_point start = Clock::now();
   const Dives dives = dive(space, random, kDives, kMostDiveVisits, deadline);
+  const double dive_seconds = std::chrono::duration<double>(Clock::now() - start).count();
   estimate.dives = dives.made;
   estimate.deep = dives.deep;
   estimate.found_model = dives.found_model;
@@ -146,6 +148,8 @@ DpllEstimate estimate_dpll(DpllSpace space, Clock::time_point deadline) {
   estimate.nodes = dives.nodes();
   estimate.propagations = estimate.nodes * dives.per_node(dives.propagations);
   estimate.visits = estimate.nodes * dives.per_node(dives.visits);
+  if (dives.visits > 0)
+    estimate.seconds = estimate.visits * dive_seconds / static_cast<double>(dives.visits);
   return estimate;
 }
 
@@ -271,11 +275,13 @@ SolverChoice choose_solver(const DpllSpace& space, const CnfFormula& formula,
     if (choice.cubes.favours_cdcl()) {
       choice.kind = SolverKind::kCubeAndConquer;
       choice.reason = "CDCL decided sample cubes faster than DPLL would";
+      choice.undecided_probe = probe;
       return choice;
     }
   }
   choice.reason = choice.estimate.found_model ? "a look-ahead dive found a model"
                                               : "the look-ahead tree is small";
+  choice.undecided_probe = probe;
   return choice;
 }
 

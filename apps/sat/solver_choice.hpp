@@ -97,6 +97,7 @@ struct DpllEstimate {
   double nodes = 0;          // Knuth's estimate of the look-ahead tree's size
   double propagations = 0;   // nodes × the dives' propagations per node
   double visits = 0;         // nodes × the dives' clause visits per node
+  double seconds = 0;        // visits at the dives' own pace: one worker's DPLL time
   bool most_are_deep() const { return 2 * deep > kDives; }
 };
 
@@ -163,6 +164,9 @@ struct SolverChoice {
   // model, when satisfiable): see CubeSolverShared::whole_formula.
   std::optional<CubeVerdict> whole_formula;
   std::shared_ptr<const CdclCubeSolver> decider;
+  // The probes' CaDiCaL when it did not decide the formula: the race goes on
+  // with it, with what it learned (cdcl_race.hpp).
+  std::shared_ptr<CdclCubeSolver> undecided_probe;
 };
 
 // The variables that occur in some clause.

@@ -191,6 +191,38 @@ TEST(Portfolio, MembersShareLearnedClausesAsMessages) {
   }
 }
 
+// On threads member 0 is CaDiCaL as it runs alone, one solve call; what it
+// learns reaches the other member through the process's shared channel.
+TEST(Portfolio, OnThreadsMemberZeroRunsOneCallAndFeedsTheOthers) {
+  const CnfFormula formula = pigeon_hole(8);
+  auto shared = std::make_shared<PortfolioShared>(formula, 2u, ShareOptions{}, nullptr);
+  shared->unsliced_first_member = true;
+  core::RunConfig setup =
+      stacksplit::testing::scheme_setup("rp", 2, "complete", core::SplitStrategy::kHalf, 1, 2);
+  setup.search.mode = core::SearchMode::kFirst;
+  const auto result = core::run_search<PortfolioSpace>(
+      stacksplit::testing::on_runtime(setup, "threads"), [&] { return PortfolioSpace(shared); });
+  EXPECT_FALSE(result.solution.has_value());
+  ASSERT_EQ(result.per_worker.size(), 2u);
+  bool saw_first = false;
+  std::string seen;  // member + 1 and slices per worker, for a failure's message
+  for (const core::WorkerStatistics& worker : result.per_worker) {
+    const auto at = [&](std::string_view name) {
+      for (std::size_t i = 0; i < result.app_counter_names.size(); ++i)
+        if (result.app_counter_names[i] == name) return worker.app_counters[i];
+      return std::uint64_t{0};
+    };
+    seen += " " + std::to_string(at("member")) + "/" + std::to_string(at("slices"));
+    if (at("member") == 1) {
+      saw_first = true;
+      EXPECT_EQ(at("slices"), 1u) << "member 0 is never sliced on threads";
+    } else if (at("slices") >= 2 && !shared->from_first_member.empty()) {
+      EXPECT_GT(at("received"), 0u) << "a later slice takes in member 0's clauses";
+    }
+  }
+  EXPECT_TRUE(saw_first) << "member + 1 / slices per worker:" << seen;
+}
+
 // The members differ: the default first, then others.
 TEST(Portfolio, MembersAreDiversified) {
   EXPECT_EQ(PortfolioMember::of(0).describe(), "default, phase 1, seed 0");

@@ -1,0 +1,101 @@
+#include "apps/sat/cdcl_race.hpp"
+
+#include <time.h>
+
+#include <algorithm>
+
+namespace stacksplit::apps::sat {
+
+namespace {
+
+std::int64_t thread_cpu_nanoseconds() {
+  timespec now{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+  return static_cast<std::int64_t>(now.tv_sec) * 1'000'000'000 + now.tv_nsec;
+}
+
+// The longest sleep between two looks at the search's end.
+constexpr double kMostPauseSeconds = 0.02;
+
+}  // namespace
+
+RacePolicy RacePolicy::for_search(int workers, double predicted_seconds) {
+  RacePolicy policy;
+  const double predicted_wall = std::max(predicted_seconds, 0.0) / std::max(workers, 1);
+  policy.late_after = std::max(policy.head_start, 2 * predicted_wall);
+  return policy;
+}
+
+double RacePolicy::budget(double elapsed) const {
+  const double head = std::min(elapsed, head_start);
+  const double early = std::max(0.0, std::min(elapsed, late_after) - head_start);
+  const double late = std::max(0.0, elapsed - std::max(late_after, head_start));
+  return head + early_share * early + late_share * late;
+}
+
+CdclRace::CdclRace(std::shared_ptr<CdclCubeSolver> solver, RacePolicy policy,
+                   std::function<void()> on_decided)
+    : solver_(std::move(solver)), policy_(policy), on_decided_(std::move(on_decided)) {}
+
+CdclRace::~CdclRace() { stop(); }
+
+void CdclRace::start() {
+  if (!solver_ || thread_.joinable()) return;
+  start_ = Clock::now();
+  solver_->set_pause([this] { return pause_or_stop(); });
+  thread_ = std::thread([this] { run(); });
+}
+
+void CdclRace::stop() {
+  stop_.store(true, std::memory_order_release);
+  if (thread_.joinable()) thread_.join();
+}
+
+void CdclRace::run() {
+  const std::int64_t cpu_start = thread_cpu_nanoseconds();
+  const CubeVerdict verdict = solver_->solve({});
+  cpu_nanoseconds_.store(thread_cpu_nanoseconds() - cpu_start);
+  if (verdict == CubeVerdict::kStopped) return;
+  verdict_.store(verdict == CubeVerdict::kSatisfiable ? kSatisfied : kRefuted,
+                 std::memory_order_release);
+  if (on_decided_) on_decided_();
+}
+
+bool CdclRace::pause_or_stop() {
+  // CaDiCaL asks often (every few decisions): the clocks on every 64th call.
+  if (stop_.load(std::memory_order_relaxed)) return true;
+  if ((++polls_ & 63) != 0) return false;
+  for (;;) {
+    const double elapsed = std::chrono::duration<double>(Clock::now() - start_).count();
+    const std::int64_t cpu = thread_cpu_nanoseconds();
+    cpu_nanoseconds_.store(cpu, std::memory_order_relaxed);
+    const double over = 1e-9 * static_cast<double>(cpu) - policy_.budget(elapsed);
+    if (over <= 0) return false;
+    // Asleep until the budget has grown by `over` (at the share in force),
+    // looking at the search's end at least every kMostPauseSeconds.
+    const double share = elapsed < policy_.late_after ? policy_.early_share : policy_.late_share;
+    const double pause = std::min(kMostPauseSeconds, over / std::max(share, 1e-3));
+    const auto before = Clock::now();
+    std::this_thread::sleep_for(std::chrono::duration<double>(pause));
+    slept_nanoseconds_.fetch_add(
+        std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - before).count(),
+        std::memory_order_relaxed);
+    if (stop_.load(std::memory_order_relaxed) || refuted_elsewhere_.load(std::memory_order_relaxed))
+      return true;
+  }
+}
+
+std::optional<CubeVerdict> CdclRace::verdict() const {
+  switch (verdict_.load(std::memory_order_acquire)) {
+    case kSatisfied:
+      return CubeVerdict::kSatisfiable;
+    case kRefuted:
+      return CubeVerdict::kUnsatisfiable;
+    default:
+      return refuted_elsewhere_.load(std::memory_order_acquire)
+                 ? std::optional<CubeVerdict>(CubeVerdict::kUnsatisfiable)
+                 : std::nullopt;
+  }
+}
+
+}  // namespace stacksplit::apps::sat

@@ -1,0 +1,119 @@
+#pragma once
+// CaDiCaL on the whole formula, racing the look-ahead search that --solver
+// auto chose (DPLL or cube-and-conquer) on two workers or more: the probes
+// decide how the workers spend their time, but a formula they misjudge (a
+// structured one whose look-ahead tree the dives think small) is still
+// decided at CDCL's pace. The first definite answer ends the search: a model
+// becomes the solution of the next node a worker enters, a refutation makes
+// that node and every later one a dead end, so the tree drains and the
+// answer is UNSAT.
+//
+// The race runs in a thread of its own, one solve call from start to end:
+// every call starts CaDiCaL's restart and mode schedule afresh, so slices of
+// a few milliseconds between nodes cost it most of its pace (qg1-08: 0.07 s
+// of CDCL in one call, 0.4 s in 20 ms slices). Its share of the machine is
+// kept by its terminate callback, which sleeps while the race's CPU time is
+// over its budget against the search's wall time t:
+//   min(t, kRaceHeadStart) + share × (t − kRaceHeadStart)⁺,
+// one core's whole time for the first kRaceHeadStart seconds (most
+// structured formulas CDCL decides in less), then kRaceEarlyShare of one core
+// while the search is within twice the time the dives predicted for it, and
+// kRaceLateShare after that (a search that overran its prediction was
+// misjudged: CDCL may take what the scheduler gives it).
+//
+// One race a process: under mpirun it runs on rank 0, and a refutation
+// reaches the other ranks as a Shared message (DpllSpace::take_shared). Not
+// with one worker (the race is one worker's CDCL beside the others'
+// search), nor on the simulator or the step runtime (one thread, the
+// simulator's virtual time).
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <thread>
+
+#include "apps/sat/cdcl_cube_solver.hpp"
+
+namespace stacksplit::apps::sat {
+
+inline constexpr double kRaceHeadStart = 0.1;
+inline constexpr double kRaceEarlyShare = 0.1;
+inline constexpr double kRaceLateShare = 1.0;
+
+struct RacePolicy {
+  double head_start = kRaceHeadStart;
+  double early_share = kRaceEarlyShare;
+  double late_share = kRaceLateShare;
+  double late_after = kRaceHeadStart;  // seconds of search after which late_share applies
+  // The policy for `workers` workers and a search the dives predicted to
+  // take `predicted_seconds` on one worker.
+  static RacePolicy for_search(int workers, double predicted_seconds);
+  // CPU seconds the race may have spent after `elapsed` seconds of search.
+  double budget(double elapsed) const;
+};
+
+class CdclRace {
+ public:
+  using Clock = std::chrono::steady_clock;
+
+  // `solver` runs the race (null: this process only hears of it, under
+  // mpirun). `on_decided` is called in the race's thread when it decides the
+  // formula (to stop the cubes' CDCL calls).
+  CdclRace(std::shared_ptr<CdclCubeSolver> solver, RacePolicy policy,
+           std::function<void()> on_decided = {});
+  CdclRace(const CdclRace&) = delete;
+  CdclRace& operator=(const CdclRace&) = delete;
+  ~CdclRace();  // stops and joins the race
+
+  // Starts the race's thread (once; nothing without a solver).
+  void start();
+  // Ends it: the search is over. Waits for the thread.
+  void stop();
+
+  // The race's verdict once it decided the formula (kSatisfiable or
+  // kUnsatisfiable; a refutation heard from another rank counts).
+  std::optional<CubeVerdict> verdict() const;
+  void refuted_elsewhere() { refuted_elsewhere_.store(true, std::memory_order_release); }
+  // True once, on the rank that refuted the formula: its one announcement.
+  bool take_refutation_to_announce() {
+    return verdict_.load(std::memory_order_acquire) == kRefuted &&
+           !announced_.exchange(true, std::memory_order_acq_rel);
+  }
+  // After kSatisfiable: CaDiCaL's value of variable `var` (1-based).
+  Literal value(std::int32_t var) const { return solver_->value(var); }
+
+  bool runs_here() const { return solver_ != nullptr; }
+  bool decided_here() const { return verdict_.load(std::memory_order_acquire) != kUndecided; }
+  const RacePolicy& policy() const { return policy_; }
+  double cpu_seconds() const { return 1e-9 * static_cast<double>(cpu_nanoseconds_.load()); }
+  double slept_seconds() const { return 1e-9 * static_cast<double>(slept_nanoseconds_.load()); }
+  std::uint64_t conflicts() const { return solver_ ? solver_->conflicts() : 0; }
+
+  // The race's terminate callback: whether to stop, after sleeping while the
+  // race is over its budget (called by CaDiCaL in the race's thread).
+  bool pause_or_stop();
+
+ private:
+  static constexpr int kUndecided = 0;
+  static constexpr int kSatisfied = 1;
+  static constexpr int kRefuted = 2;
+  void run();
+
+  std::shared_ptr<CdclCubeSolver> solver_;
+  const RacePolicy policy_;
+  std::function<void()> on_decided_;
+  std::thread thread_;
+  Clock::time_point start_;
+  std::atomic<bool> stop_{false};
+  std::atomic<int> verdict_{kUndecided};
+  std::atomic<bool> refuted_elsewhere_{false};
+  std::atomic<bool> announced_{false};
+  std::atomic<std::int64_t> cpu_nanoseconds_{0};
+  std::atomic<std::int64_t> slept_nanoseconds_{0};
+  std::uint64_t polls_ = 0;  // race thread only
+};
+
+}  // namespace stacksplit::apps::sat

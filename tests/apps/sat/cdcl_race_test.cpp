@@ -1,0 +1,143 @@
+// --solver auto's race (cdcl_race.hpp): its budget of CPU time; a refutation
+// by the race ends a search DPLL could not finish, a model from it is
+// checked, a refutation reaches another process's spaces as one shared
+// word; the command races on two workers and not on one or the simulator.
+
+#include "apps/sat/cdcl_race.hpp"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "apps/sat/dpll_space.hpp"
+#include "core/run_search.hpp"
+#include "tests/apps/sat/sat_test_support.hpp"
+#include "tests/schemes/scheme_cases.hpp"
+
+namespace stacksplit::apps::sat {
+namespace {
+
+TEST(RacePolicy, OneCoreAtFirstThenTheEarlyShareThenTheLateOne) {
+  const RacePolicy policy = RacePolicy::for_search(2, 1.0);  // 0.5 s of wall on two workers
+  EXPECT_DOUBLE_EQ(policy.late_after, 1.0);                  // twice the prediction
+  EXPECT_DOUBLE_EQ(policy.budget(0.05), 0.05);
+  EXPECT_DOUBLE_EQ(policy.budget(kRaceHeadStart), kRaceHeadStart);
+  EXPECT_DOUBLE_EQ(policy.budget(0.6), kRaceHeadStart + kRaceEarlyShare * 0.5);
+  EXPECT_DOUBLE_EQ(policy.budget(2.0),
+                   kRaceHeadStart + kRaceEarlyShare * 0.9 + kRaceLateShare * 1.0);
+  // A search predicted to take no time is late from the head start on.
+  EXPECT_DOUBLE_EQ(RacePolicy::for_search(4, 0).late_after, kRaceHeadStart);
+}
+
+std::shared_ptr<CdclRace> race_on(const CnfFormula& formula) {
+  auto solver =
+      std::make_shared<CdclCubeSolver>(std::make_shared<CubeSolverShared>(formula, nullptr));
+  return std::make_shared<CdclRace>(std::move(solver), RacePolicy::for_search(2, 0));
+}
+
+core::SearchResult<DpllSpace> search(const CnfFormula& formula,
+                                     const std::shared_ptr<CdclRace>& race,
+                                     const std::shared_ptr<TimeLimit>& time_limit) {
+  DpllOptions options;
+  options.race = race;
+  options.time_limit = time_limit;
+  const DpllSpace prototype(formula, options);
+  core::RunConfig setup =
+      stacksplit::testing::scheme_setup("rp", 2, "complete", core::SplitStrategy::kHalf, 1, 2);
+  setup.search.mode = core::SearchMode::kFirst;
+  race->start();
+  auto result = core::run_search<DpllSpace>(stacksplit::testing::on_runtime(setup, "threads"),
+                                            [&] { return prototype; });
+  race->stop();
+  return result;
+}
+
+// XOR chains that must differ: pure look-ahead DPLL walks millions of nodes
+// without an end (the time limit is the test's guard), CDCL refutes them in
+// milliseconds: the race's refutation closes every node and the search ends.
+TEST(CdclRace, ItsRefutationEndsASearchDpllCannotFinish) {
+  const CnfFormula formula = xor_chains(40, false);
+  const auto race = race_on(formula);
+  const auto time_limit = std::make_shared<TimeLimit>(60);
+  const auto result = search(formula, race, time_limit);
+  EXPECT_FALSE(result.solution.has_value());
+  EXPECT_FALSE(time_limit->cut()) << "the race, not the time limit, ended the search";
+  EXPECT_TRUE(race->decided_here());
+  EXPECT_EQ(race->verdict(), CubeVerdict::kUnsatisfiable);
+  EXPECT_GT(race->conflicts(), 0u);
+}
+
+// A satisfiable formula: whoever answers, the model satisfies every clause.
+TEST(CdclRace, AModelFromEitherSideIsChecked) {
+  for (const CnfFormula& formula : {xor_chains(40, true), pigeon_hole(5), counter_bmc(5, 20, 17)}) {
+    const auto race = race_on(formula);
+    const auto result = search(formula, race, nullptr);
+    if (race->verdict() == CubeVerdict::kUnsatisfiable) {
+      EXPECT_FALSE(result.solution.has_value());
+      continue;
+    }
+    if (result.solution) {
+      EXPECT_TRUE(satisfies(formula, *result.solution));
+    }
+  }
+}
+
+// Under mpirun the race runs on rank 0 only: its refutation is one word that
+// the engine sends to every other worker, and a space that receives it
+// closes every node.
+TEST(CdclRace, ARefutationTravelsAsOneSharedWord) {
+  const CnfFormula formula = xor_chains(40, false);
+  const auto racing = race_on(formula);
+  const auto listening = std::make_shared<CdclRace>(nullptr, RacePolicy{});
+  DpllOptions racing_options, listening_options;
+  racing_options.race = racing;
+  listening_options.race = listening;
+  DpllSpace here(formula, racing_options), there(formula, listening_options);
+  std::vector<std::int32_t> words;
+  EXPECT_FALSE(here.take_shared(words)) << "nothing to say before the race decides";
+  racing->start();
+  for (int wait = 0; wait < 6000 && !racing->decided_here(); ++wait)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  racing->stop();
+  ASSERT_EQ(racing->verdict(), CubeVerdict::kUnsatisfiable);
+  ASSERT_TRUE(here.take_shared(words));
+  EXPECT_EQ(words, std::vector<std::int32_t>{DpllSpace::kRaceRefutedWord});
+  std::vector<std::int32_t> again;
+  EXPECT_FALSE(here.take_shared(again)) << "said once";
+  EXPECT_EQ(there.reset(), core::Outcome::kOpen);
+  there.receive_shared(std::vector<std::int32_t>{7});  // not a word it knows: ignored
+  EXPECT_FALSE(listening->verdict().has_value());
+  there.receive_shared(words);
+  EXPECT_EQ(listening->verdict(), CubeVerdict::kUnsatisfiable);
+  // The root stays open (every received path starts there); its children close.
+  ASSERT_EQ(there.reset(), core::Outcome::kOpen);
+  std::vector<Literal> children;
+  core::ChoiceSink<Literal> sink(children);
+  there.choices(sink);
+  ASSERT_FALSE(children.empty());
+  EXPECT_EQ(there.descend(children[0]), core::Outcome::kDeadEnd);
+}
+
+// The command races beside auto's DPLL on two workers; not on one, nor on
+// the simulator, nor with --solver dpll.
+TEST(CdclRace, TheCommandRacesOnTwoWorkersOnly) {
+  const std::string path =
+      testing::write_cnf("race-random.cnf", random_ksat(150, clauses_for_ratio(150, 4.26), 3, 11));
+  const auto races = [&](const std::string& options) {
+    const testing::CommandRun run =
+        testing::run_command(std::string(STACKSPLIT_BINARY) + " sat " + path + " " + options);
+    EXPECT_TRUE(run.status == 10 || run.status == 20) << options << ": " << run.out;
+    return run.out.find("c race: CaDiCaL on the whole formula") != std::string::npos;
+  };
+  EXPECT_TRUE(races("-w 2"));
+  EXPECT_FALSE(races("-w 1"));
+  EXPECT_FALSE(races("-w 2 --solver dpll"));
+  EXPECT_FALSE(races("-w 2 --runtime sim"));
+}
+
+}  // namespace
+}  // namespace stacksplit::apps::sat
