@@ -69,7 +69,6 @@ struct HeuristicStatistics {
 #define STACKSPLIT_DECLARE_COUNTER(name, meaning) std::uint64_t name = 0;
   STACKSPLIT_SAT_HEURISTIC_COUNTERS(STACKSPLIT_DECLARE_COUNTER)
 #undef STACKSPLIT_DECLARE_COUNTER
-
 };
 
 class BranchingHeuristic {

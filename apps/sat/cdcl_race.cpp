@@ -26,16 +26,42 @@ RacePolicy RacePolicy::for_search(int workers, double predicted_seconds) {
   return policy;
 }
 
-double RacePolicy::budget(double elapsed) const {
+RacePolicy RacePolicy::unlimited() {
+  RacePolicy policy;
+  policy.head_start = policy.late_after = 1e18;
+  return policy;
+}
+
+double RacePolicy::budget(double since_start) const {
+  if (since_start <= before_search) return since_start;
+  const double elapsed = since_start - before_search;
   const double head = std::min(elapsed, head_start);
   const double early = std::max(0.0, std::min(elapsed, late_after) - head_start);
   const double late = std::max(0.0, elapsed - std::max(late_after, head_start));
-  return head + early_share * early + late_share * late;
+  return before_search + head + early_share * early + late_share * late;
 }
 
-CdclRace::CdclRace(std::shared_ptr<CdclCubeSolver> solver, RacePolicy policy,
-                   std::function<void()> on_decided)
-    : solver_(std::move(solver)), policy_(policy), on_decided_(std::move(on_decided)) {}
+CdclRace::CdclRace(std::shared_ptr<CdclCubeSolver> solver, RacePolicy policy)
+    : solver_(std::move(solver)), policy_(policy) {}
+
+double CdclRace::elapsed() const {
+  return std::chrono::duration<double>(Clock::now() - start_).count();
+}
+
+void CdclRace::begin_search(RacePolicy policy, std::function<void()> on_decided) {
+  policy.before_search = thread_.joinable() ? elapsed() : 0;
+  std::lock_guard<std::mutex> lock(mutex_);
+  policy_ = policy;
+  on_decided_ = std::move(on_decided);
+  // run() stores the verdict under the lock: decided before it, it called
+  // the former callback.
+  if (decided_here() && on_decided_) on_decided_();
+}
+
+RacePolicy CdclRace::policy() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return policy_;
+}
 
 CdclRace::~CdclRace() { stop(); }
 
@@ -56,6 +82,7 @@ void CdclRace::run() {
   const CubeVerdict verdict = solver_->solve({});
   cpu_nanoseconds_.store(thread_cpu_nanoseconds() - cpu_start);
   if (verdict == CubeVerdict::kStopped) return;
+  std::lock_guard<std::mutex> lock(mutex_);
   verdict_.store(verdict == CubeVerdict::kSatisfiable ? kSatisfied : kRefuted,
                  std::memory_order_release);
   if (on_decided_) on_decided_();
@@ -66,14 +93,16 @@ bool CdclRace::pause_or_stop() {
   if (stop_.load(std::memory_order_relaxed)) return true;
   if ((++polls_ & 63) != 0) return false;
   for (;;) {
-    const double elapsed = std::chrono::duration<double>(Clock::now() - start_).count();
+    const double since_start = elapsed();
     const std::int64_t cpu = thread_cpu_nanoseconds();
     cpu_nanoseconds_.store(cpu, std::memory_order_relaxed);
-    const double over = 1e-9 * static_cast<double>(cpu) - policy_.budget(elapsed);
+    const RacePolicy policy = this->policy();
+    const double over = 1e-9 * static_cast<double>(cpu) - policy.budget(since_start);
     if (over <= 0) return false;
     // Asleep until the budget has grown by `over` (at the share in force),
     // looking at the search's end at least every kMostPauseSeconds.
-    const double share = elapsed < policy_.late_after ? policy_.early_share : policy_.late_share;
+    const double share = since_start - policy.before_search < policy.late_after ? policy.early_share
+                                                                                : policy.late_share;
     const double pause = std::min(kMostPauseSeconds, over / std::max(share, 1e-3));
     const auto before = Clock::now();
     std::this_thread::sleep_for(std::chrono::duration<double>(pause));

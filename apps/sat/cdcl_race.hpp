@@ -21,6 +21,10 @@
 // kRaceLateShare after that (a search that overran its prediction was
 // misjudged: CDCL may take what the scheduler gives it).
 //
+// It starts before the probes, on a core of its own, so that they never delay
+// CDCL on the whole formula; when they choose the portfolio, it is the
+// portfolio's member 0 on threads (PortfolioShared::first_member_race).
+//
 // One race a process: under mpirun it runs on rank 0, and a refutation
 // reaches the other ranks as a Shared message (DpllSpace::take_shared). Not
 // with one worker (the race is one worker's CDCL beside the others'
@@ -32,6 +36,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <thread>
 
@@ -44,6 +49,9 @@ inline constexpr double kRaceEarlyShare = 0.1;
 inline constexpr double kRaceLateShare = 1.0;
 
 struct RacePolicy {
+  // Seconds the race ran before the search started (beside the probes, with
+  // a core of its own): its budget counts them as spent in full.
+  double before_search = 0;
   double head_start = kRaceHeadStart;
   double early_share = kRaceEarlyShare;
   double late_share = kRaceLateShare;
@@ -51,7 +59,9 @@ struct RacePolicy {
   // The policy for `workers` workers and a search the dives predicted to
   // take `predicted_seconds` on one worker.
   static RacePolicy for_search(int workers, double predicted_seconds);
-  // CPU seconds the race may have spent after `elapsed` seconds of search.
+  // No pause: the race is CaDiCaL as it runs alone (the portfolio's member 0).
+  static RacePolicy unlimited();
+  // CPU seconds the race may have spent `elapsed` seconds after it started.
   double budget(double elapsed) const;
 };
 
@@ -60,16 +70,20 @@ class CdclRace {
   using Clock = std::chrono::steady_clock;
 
   // `solver` runs the race (null: this process only hears of it, under
-  // mpirun). `on_decided` is called in the race's thread when it decides the
-  // formula (to stop the cubes' CDCL calls).
-  CdclRace(std::shared_ptr<CdclCubeSolver> solver, RacePolicy policy,
-           std::function<void()> on_decided = {});
+  // mpirun).
+  CdclRace(std::shared_ptr<CdclCubeSolver> solver, RacePolicy policy);
   CdclRace(const CdclRace&) = delete;
   CdclRace& operator=(const CdclRace&) = delete;
   ~CdclRace();  // stops and joins the race
 
   // Starts the race's thread (once; nothing without a solver).
   void start();
+  // The search starts now: from here on `policy` (its before_search is set
+  // here). `on_decided` is called in the race's thread when it decides the
+  // formula (to stop the cubes' CDCL calls); at once if it already has.
+  void begin_search(RacePolicy policy, std::function<void()> on_decided = {});
+  // Seconds since start().
+  double elapsed() const;
   // Ends it: the search is over. Waits for the thread.
   void stop();
 
@@ -87,7 +101,7 @@ class CdclRace {
 
   bool runs_here() const { return solver_ != nullptr; }
   bool decided_here() const { return verdict_.load(std::memory_order_acquire) != kUndecided; }
-  const RacePolicy& policy() const { return policy_; }
+  RacePolicy policy() const;
   double cpu_seconds() const { return 1e-9 * static_cast<double>(cpu_nanoseconds_.load()); }
   double slept_seconds() const { return 1e-9 * static_cast<double>(slept_nanoseconds_.load()); }
   std::uint64_t conflicts() const { return solver_ ? solver_->conflicts() : 0; }
@@ -103,7 +117,8 @@ class CdclRace {
   void run();
 
   std::shared_ptr<CdclCubeSolver> solver_;
-  const RacePolicy policy_;
+  mutable std::mutex mutex_;  // guards policy_ and on_decided_
+  RacePolicy policy_;
   std::function<void()> on_decided_;
   std::thread thread_;
   Clock::time_point start_;

@@ -95,8 +95,8 @@ CnfFormula xor_chains(std::int32_t inputs, bool satisfiable) {
   // the down chain's.
   const std::int32_t n = inputs;
   CnfFormula formula(n + 2 * (n - 1));
-  auto up = [n](std::int32_t i) { return n + i; };             // parity of x1..x(i+1), i ≥ 1
-  auto down = [n](std::int32_t i) { return 2 * n - 1 + i; };   // parity of xn..x(n−i), i ≥ 1
+  auto up = [n](std::int32_t i) { return n + i; };            // parity of x1..x(i+1), i ≥ 1
+  auto down = [n](std::int32_t i) { return 2 * n - 1 + i; };  // parity of xn..x(n−i), i ≥ 1
   // up(1) = x1 ⊕ x2; up(i) = up(i−1) ⊕ x(i+1).
   add_xor(formula, 1, 2, up(1), false);
   for (std::int32_t i = 2; i < n; ++i) add_xor(formula, up(i - 1), i + 1, up(i), false);

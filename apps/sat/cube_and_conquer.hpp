@@ -15,15 +15,15 @@
 namespace stacksplit::apps::sat {
 
 // The counters reduced by the engine, in the summary and the run record.
-#define STACKSPLIT_SAT_CUBE_COUNTERS(X)                                                   \
-  X(cubes, "nodes handed to CDCL at the cutoff (cubes generated)")                        \
-  X(cube_decisions, "decisions in those cubes, summed (over cubes: the mean cube size)")  \
-  X(lookahead_refuted, "nodes the look-ahead refuted")                                    \
-  X(cdcl_sat, "cubes CDCL found satisfiable")                                             \
-  X(cdcl_unsat, "cubes CDCL refuted")                                                     \
-  X(cdcl_stopped, "cubes left undecided because the search ended elsewhere")              \
-  X(cdcl_conflicts, "CDCL conflicts (clauses CaDiCaL learned)")                           \
-  X(lookahead_us, "microseconds in look-ahead nodes (cube-and-conquer only)")             \
+#define STACKSPLIT_SAT_CUBE_COUNTERS(X)                                                  \
+  X(cubes, "nodes handed to CDCL at the cutoff (cubes generated)")                       \
+  X(cube_decisions, "decisions in those cubes, summed (over cubes: the mean cube size)") \
+  X(lookahead_refuted, "nodes the look-ahead refuted")                                   \
+  X(cdcl_sat, "cubes CDCL found satisfiable")                                            \
+  X(cdcl_unsat, "cubes CDCL refuted")                                                    \
+  X(cdcl_stopped, "cubes left undecided because the search ended elsewhere")             \
+  X(cdcl_conflicts, "CDCL conflicts (clauses CaDiCaL learned)")                          \
+  X(lookahead_us, "microseconds in look-ahead nodes (cube-and-conquer only)")            \
   X(cdcl_us, "microseconds in CDCL")
 
 struct CubeStatistics {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cadical.hpp>
 #include <string>
+#include <thread>
 
 namespace stacksplit::apps::sat {
 
@@ -201,6 +202,7 @@ void PortfolioSpace::start_member(int member) {
   // The exchange outlives the member: what it saw stays seen.
   if (engine_) earlier_nanoseconds_ += engine_->nanoseconds;
   engine_ = std::make_unique<Engine>(*shared_, *exchange_);
+  if (runs_race()) return;  // its CaDiCaL is the race's
   engine_->eliminated.assign(static_cast<std::size_t>(shared_->formula.num_variables()) + 1, false);
   CaDiCaL::Solver& solver = engine_->solver;
   const PortfolioMember options = PortfolioMember::of(member);
@@ -221,6 +223,7 @@ core::Outcome PortfolioSpace::run_slice() {
     cut_ = true;
     return core::Outcome::kOpen;
   }
+  if (runs_race()) return wait_for_race();
   CaDiCaL::Solver& solver = engine_->solver;
   take_from_first_member();
   // A safe point: between two solve calls the solver takes new clauses.
@@ -243,9 +246,12 @@ core::Outcome PortfolioSpace::run_slice() {
   // Alone, a member has nothing to import: one call, CaDiCaL as it is; so
   // has member 0 on threads (see the header).
   engine_->slice_start = Clock::now();
+  // Slices are for taking clauses in: a member with no one to hear from
+  // (beside the race, which exports none) runs one call.
   const bool unsliced_first = member_ == 0 && shared_->unsliced_first_member;
-  engine_->sliced = shared_->members > 1 && !unsliced_first;
-  engine_->publishes = shared_->members > 1 && unsliced_first;
+  const std::uint32_t exporters = shared_->members - (shared_->first_member_race ? 1 : 0);
+  engine_->sliced = exporters > 1 && !unsliced_first;
+  engine_->publishes = exporters > 1 && unsliced_first;
   if (engine_->sliced) {
     solver.limit("conflicts", next_slice_conflicts_);
     next_slice_conflicts_ =
@@ -281,6 +287,33 @@ core::Outcome PortfolioSpace::run_slice() {
   }
 }
 
+core::Outcome PortfolioSpace::wait_for_race() {
+  const CdclRace& race = *shared_->first_member_race;
+  const Clock::time_point start = Clock::now();
+  // The race's thread has the core; this worker only looks, every millisecond.
+  while (!race.verdict() && !shared_->end.reached() &&
+         !shared_->refuted.load(std::memory_order_relaxed))
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  engine_->nanoseconds += nanoseconds_since(start);
+  ++slices_;
+  switch (race.verdict().value_or(CubeVerdict::kStopped)) {
+    case CubeVerdict::kSatisfiable:
+      decided_here_ = true;
+      shared_->end.model_found();
+      return core::Outcome::kSolution;
+    case CubeVerdict::kUnsatisfiable:
+      decided_here_ = true;
+      shared_->refuted.store(true, std::memory_order_relaxed);
+      exchange_->offer_refutation();
+      return core::Outcome::kDeadEnd;
+    case CubeVerdict::kStopped:
+      break;
+  }
+  if (shared_->refuted.load(std::memory_order_relaxed)) return core::Outcome::kDeadEnd;
+  cut_ = true;  // the search ended elsewhere
+  return core::Outcome::kOpen;
+}
+
 void PortfolioSpace::take_from_first_member() {
   if (!shared_->unsliced_first_member || member_ == 0) return;
   std::lock_guard<std::mutex> lock(shared_->first_member_mutex);
@@ -293,6 +326,10 @@ void PortfolioSpace::take_from_first_member() {
 PortfolioSpace::Solution PortfolioSpace::solution() const {
   Solution model;
   model.reserve(shared_->occurring.size());
+  if (runs_race()) {
+    for (std::int32_t v : shared_->occurring) model.push_back(shared_->first_member_race->value(v));
+    return model;
+  }
   for (std::int32_t v : shared_->occurring) model.push_back(engine_->solver.val(v) > 0 ? v : -v);
   return model;
 }
@@ -309,10 +346,13 @@ void PortfolioSpace::receive_shared(std::span<const std::int32_t> words) {
 void PortfolioSpace::read_counters(std::span<std::uint64_t> values) const {
   std::size_t i = 0;
   values[i++] = slices_;
-  values[i++] = engine_ ? engine_->conflicts : 0;
+  values[i++] =
+      runs_race() ? shared_->first_member_race->conflicts() : (engine_ ? engine_->conflicts : 0);
   values[i++] = decided_here_ ? 1 : 0;
   values[i++] = static_cast<std::uint64_t>(member_ + 1);
-  values[i++] = (earlier_nanoseconds_ + (engine_ ? engine_->nanoseconds : 0)) / 1000;
+  values[i++] = runs_race()
+                    ? static_cast<std::uint64_t>(shared_->first_member_race->cpu_seconds() * 1e6)
+                    : (earlier_nanoseconds_ + (engine_ ? engine_->nanoseconds : 0)) / 1000;
   values[i++] = dropped_eliminated_;
   const ShareStatistics& statistics = exchange_->statistics();
 #define STACKSPLIT_READ_COUNTER(name, meaning) values[i++] = statistics.name;

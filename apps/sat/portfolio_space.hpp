@@ -22,8 +22,11 @@
 // CaDiCaL but for the other members' share of the machine. It takes no
 // clauses in; those it learns reach the other members of its process through
 // PortfolioShared::from_first_member, since its worker sends no message
-// until the call ends. Under mpirun it is sliced like the others (a rank
-// hears of another's answer only between slices). The others differ in
+// until the call ends. Under --solver auto on threads, member 0 is auto's
+// race (cdcl_race.hpp), which started before the probes: its worker only
+// waits for the race's verdict, and a member with no other to hear from runs
+// one call too. Under mpirun member 0 is sliced like the others (a rank hears
+// of another's answer only between slices). The others differ in
 // configuration, initial phase and seed (see PortfolioMember).
 
 #include <array>
@@ -36,6 +39,7 @@
 #include <string_view>
 #include <vector>
 
+#include "apps/sat/cdcl_race.hpp"
 #include "apps/sat/clause_exchange.hpp"
 #include "apps/sat/cnf_formula.hpp"
 #include "apps/sat/search_end.hpp"
@@ -80,6 +84,9 @@ struct PortfolioShared {
   // off by steals, and member 0 must not wait for one.
   bool unsliced_first_member = false;
   std::atomic<std::uint32_t> members_started{0};
+  // --solver auto's race, running since before the probes: on threads it is
+  // member 0, whose worker only waits for its verdict (cdcl_race.hpp).
+  std::shared_ptr<CdclRace> first_member_race;
   // What the unsliced member 0 exported, as batches one after another; each
   // member of the process reads on from where it stopped. It stops growing
   // at kMostFirstMemberWords.
@@ -136,6 +143,9 @@ class PortfolioSpace {
   struct Engine;  // CaDiCaL and its callbacks, at a fixed address
   void start_member(int member);
   core::Outcome run_slice();
+  // Member 0 when it is the race: waits for its verdict or the search's end.
+  core::Outcome wait_for_race();
+  bool runs_race() const { return member_ == 0 && shared_->first_member_race != nullptr; }
   void take_from_first_member();
 
   std::shared_ptr<PortfolioShared> shared_;

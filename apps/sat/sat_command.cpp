@@ -210,12 +210,18 @@ void finish(cli::CommandRun& run, const CnfFormula& formula, const Result& resul
 // with its own options, sharing short learned clauses (portfolio_space.hpp).
 void run_portfolio(const SatOptions& options, cli::CommandRun& run, const DimacsInput& input,
                    const std::optional<SolverChoice>& choice, double probe_seconds,
-                   const std::shared_ptr<TimeLimit>& time_limit) {
+                   const std::shared_ptr<TimeLimit>& time_limit,
+                   const std::shared_ptr<CdclRace>& race) {
   auto shared = std::make_shared<PortfolioShared>(
       input.formula, static_cast<std::uint32_t>(run.config().workers), options.share, time_limit,
       &run.config().interrupt);
   // One thread a worker: member 0 can run one unsliced call beside the others.
   shared->unsliced_first_member = run.config().runtime == core::RuntimeKind::kThreads;
+  // auto's race, running since before the probes, is member 0 (threads only).
+  if (race && shared->unsliced_first_member) {
+    race->begin_search(RacePolicy::unlimited());
+    shared->first_member_race = race;
+  }
   auto make_space = [&] { return PortfolioSpace(shared); };
   run.show_in_progress([](const core::WorkerStatistics& total) {
     return "slices " + std::to_string(total.app_counters[0]) + ", conflicts " +
@@ -251,27 +257,27 @@ void run_portfolio(const SatOptions& options, cli::CommandRun& run, const Dimacs
     return details;
   };
   auto result = run.search<PortfolioSpace>(options.file, make_space, app_details);
+  if (race) race->stop();
   if (result.reporting && !run.quiet())
     print_portfolio_statistics(std::cout, result, choice, probe_seconds);
   finish(run, input.formula, result, answer_of(result));
 }
 
-// --solver auto's race (cdcl_race.hpp): CaDiCaL on the whole formula, going
-// on from the probes, beside the search auto chose. It runs on rank 0 only;
-// the others hear of a refutation.
-std::shared_ptr<CdclRace> make_race(const SolverChoice& choice, const CnfFormula& formula,
-                                    const std::shared_ptr<TimeLimit>& time_limit,
-                                    const cli::CommandRun& run, std::function<void()> on_decided) {
+// --solver auto's race (cdcl_race.hpp), started before the probes: CaDiCaL
+// on the whole formula, in a thread of rank 0's (the other ranks only hear of
+// a refutation), with no pause until the search starts.
+std::shared_ptr<CdclRace> start_race(const CnfFormula& formula,
+                                     const std::shared_ptr<TimeLimit>& time_limit,
+                                     cli::CommandRun& run) {
   std::shared_ptr<CdclCubeSolver> solver;
   if (run.speaks()) {
-    solver = choice.undecided_probe;
-    if (!solver)
-      solver =
-          std::make_shared<CdclCubeSolver>(std::make_shared<CubeSolverShared>(formula, time_limit));
+    // The interrupt is made when the search starts: its slot is read then.
+    solver = std::make_shared<CdclCubeSolver>(
+        std::make_shared<CubeSolverShared>(formula, time_limit, &run.config().interrupt));
   }
-  return std::make_shared<CdclRace>(
-      std::move(solver), RacePolicy::for_search(run.config().workers, choice.estimate.seconds),
-      std::move(on_decided));
+  auto race = std::make_shared<CdclRace>(std::move(solver), RacePolicy::unlimited());
+  race->start();
+  return race;
 }
 
 void run(const SatOptions& options, cli::CommandRun& run) {
@@ -300,6 +306,7 @@ void run(const SatOptions& options, cli::CommandRun& run) {
     solver_options.time_limit = std::make_shared<TimeLimit>(options.time_limit);
 
   DimacsInput input;
+  std::shared_ptr<CdclRace> race;  // auto on two workers or more (cdcl_race.hpp)
   std::unique_ptr<const DpllSpace> prototype;
   SolverKind solver = SolverKind::kDpll;
   std::optional<SolverChoice> choice;  // --solver auto's, with why
@@ -308,6 +315,10 @@ void run(const SatOptions& options, cli::CommandRun& run) {
     input = read_dimacs(options.file, read_options);
     if (options.solver != "auto") solver = solver_registry().at(options.solver).payload;
     const bool probing = options.solver == "auto" && !options.count;
+    const core::RuntimeKind runtime = run.config().runtime;
+    if (probing && run.config().workers >= 2 &&
+        (runtime == core::RuntimeKind::kThreads || runtime == core::RuntimeKind::kMpi))
+      race = start_race(input.formula, solver_options.time_limit, run);
     // A formula too large for look-ahead goes to the portfolio unprobed: no
     // DPLL space is built for it (auto, not --count).
     if (probing) choice = choice_without_probes(input.formula);
@@ -316,7 +327,12 @@ void run(const SatOptions& options, cli::CommandRun& run) {
       prototype = std::make_unique<const DpllSpace>(input.formula, solver_options);
     if (probing && !choice) {
       const auto probe_start = std::chrono::steady_clock::now();
-      choice = choose_solver(*prototype, input.formula, solver_options.time_limit);
+      ProbeOptions probes;
+      if (race && race->runs_here()) {
+        probes.cdcl = false;
+        probes.decided_elsewhere = [race] { return race->decided_here(); };
+      }
+      choice = choose_solver(*prototype, input.formula, solver_options.time_limit, probes);
       probe_seconds =
           std::chrono::duration<double>(std::chrono::steady_clock::now() - probe_start).count();
     }
@@ -342,16 +358,20 @@ void run(const SatOptions& options, cli::CommandRun& run) {
       }
       prototype = std::make_unique<const DpllSpace>(input.formula, solver_options);
     }
-    const core::RuntimeKind runtime = run.config().runtime;
-    if (choice && solver != SolverKind::kPortfolio && !choice->whole_formula &&
-        run.config().workers >= 2 &&
-        (runtime == core::RuntimeKind::kThreads || runtime == core::RuntimeKind::kMpi)) {
+    if (race && (choice->whole_formula ||
+                 (solver == SolverKind::kPortfolio && runtime != core::RuntimeKind::kThreads))) {
+      // Decided by a probe; or the portfolio under mpirun, whose member 0
+      // is sliced CaDiCaL on some rank.
+      race->stop();
+      race.reset();
+    } else if (race && solver != SolverKind::kPortfolio) {
       std::shared_ptr<CubeSolverShared> cubes = solver_options.cubes.shared;
-      solver_options.race =
-          make_race(*choice, input.formula, solver_options.time_limit, run, [cubes] {
-            // The search is decided: the cubes' CDCL calls stop.
-            if (cubes) cubes->end.model_found();
-          });
+      race->begin_search(RacePolicy::for_search(run.config().workers, choice->estimate.seconds),
+                         [cubes] {
+                           // The search is decided: the cubes' CDCL calls stop.
+                           if (cubes) cubes->end.model_found();
+                         });
+      solver_options.race = race;
       prototype = std::make_unique<const DpllSpace>(input.formula, solver_options);
     }
   } catch (const std::bad_alloc&) {
@@ -373,7 +393,7 @@ void run(const SatOptions& options, cli::CommandRun& run) {
 
   auto cut = [&] { return solver_options.time_limit && solver_options.time_limit->cut(); };
   if (solver == SolverKind::kPortfolio) {
-    run_portfolio(options, run, input, choice, probe_seconds, solver_options.time_limit);
+    run_portfolio(options, run, input, choice, probe_seconds, solver_options.time_limit, race);
     return;
   }
   auto make_space = [&] { return *prototype; };
@@ -382,7 +402,6 @@ void run(const SatOptions& options, cli::CommandRun& run) {
   });
   // A node left open anywhere (the time limit on some rank) makes the
   // answer unknown: the counters are every worker's, every rank's.
-  const std::shared_ptr<CdclRace>& race = solver_options.race;
   auto answer_of = [&](const core::RunStatistics& result) {
     if (result.solution_found) return Answer::kSatisfiable;
     // The race's refutation is a proof, whatever the search left open.
@@ -434,7 +453,6 @@ void run(const SatOptions& options, cli::CommandRun& run) {
     }
     return details;
   };
-  if (race) race->start();
   auto result = run.search<DpllSpace>(options.file, make_space, app_details);
   if (race) race->stop();
   if (result.reporting && !run.quiet())

@@ -83,7 +83,8 @@ using Clock = std::chrono::steady_clock;
 
 Dives dive(DpllSpace& space, std::mt19937& random, int count,
            std::uint64_t most_visits = ~std::uint64_t{0},
-           Clock::time_point deadline = Clock::time_point::max()) {
+           Clock::time_point deadline = Clock::time_point::max(),
+           const std::function<bool()>& stop = {}) {
   Dives dives;
   std::vector<Literal> children;
   const std::uint64_t propagations_before = space.propagations();
@@ -97,7 +98,8 @@ Dives dive(DpllSpace& space, std::mt19937& random, int count,
     core::Outcome outcome = core::Outcome::kOpen;
     bool cut = false;  // by the time limit: this dive says nothing
     while (outcome == core::Outcome::kOpen && depth < kDeepDive) {
-      if (space.visits() - visits_before > most_visits || Clock::now() > deadline) {
+      if (space.visits() - visits_before > most_visits || Clock::now() > deadline ||
+          (stop && stop())) {
         dives.over_budget = true;
         cut = true;
         break;
@@ -128,7 +130,8 @@ Dives dive(DpllSpace& space, std::mt19937& random, int count,
 
 }  // namespace
 
-DpllEstimate estimate_dpll(DpllSpace space, Clock::time_point deadline) {
+DpllEstimate estimate_dpll(DpllSpace space, Clock::time_point deadline,
+                           const std::function<bool()>& stop) {
   DpllEstimate estimate;
   const core::Outcome root = space.reset();
   if (root != core::Outcome::kOpen) {
@@ -138,7 +141,7 @@ DpllEstimate estimate_dpll(DpllSpace space, Clock::time_point deadline) {
   }
   std::mt19937 random(2011);  // fixed: the same choice on every run and rank
   const Clock::time_point start = Clock::now();
-  const Dives dives = dive(space, random, kDives, kMostDiveVisits, deadline);
+  const Dives dives = dive(space, random, kDives, kMostDiveVisits, deadline, stop);
   const double dive_seconds = std::chrono::duration<double>(Clock::now() - start).count();
   estimate.dives = dives.made;
   estimate.deep = dives.deep;
@@ -226,13 +229,20 @@ std::optional<SolverChoice> choice_without_probes(const CnfFormula& formula) {
 }
 
 SolverChoice choose_solver(const DpllSpace& space, const CnfFormula& formula,
-                           std::shared_ptr<TimeLimit> time_limit) {
+                           std::shared_ptr<TimeLimit> time_limit, const ProbeOptions& probes) {
   if (std::optional<SolverChoice> unprobed = choice_without_probes(formula)) return *unprobed;
   SolverChoice choice;
+  auto decided_elsewhere = [&] {
+    if (!probes.decided_elsewhere || !probes.decided_elsewhere()) return false;
+    choice.kind = SolverKind::kDpll;
+    choice.reason = kDecidedDuringProbes;
+    return true;
+  };
   // One CaDiCaL for both CDCL probes: the second goes on where the first
   // stopped, with what it learned.
   auto probe = std::make_shared<CdclCubeSolver>(
       std::make_shared<CubeSolverShared>(formula, std::move(time_limit)));
+  if (probes.decided_elsewhere) probe->set_pause(probes.decided_elsewhere);
   auto decided_by = [&](int conflicts) {
     choice.cdcl_conflicts += conflicts;
     const CubeVerdict verdict = probe->solve({}, conflicts);
@@ -243,7 +253,7 @@ SolverChoice choose_solver(const DpllSpace& space, const CnfFormula& formula,
     choice.decider = probe;
     return true;
   };
-  if (decided_by(kLeastProbeConflicts)) return choice;
+  if ((probes.cdcl && decided_by(kLeastProbeConflicts)) || decided_elsewhere()) return choice;
 
   // From here on, a formula that looks like CDCL's goes to the portfolio at
   // once, without more probing: its member 0 is CaDiCaL on the whole formula.
@@ -251,12 +261,14 @@ SolverChoice choose_solver(const DpllSpace& space, const CnfFormula& formula,
       Clock::now() + std::chrono::duration_cast<Clock::duration>(
                          std::chrono::duration<double>(kMostLookaheadProbeSeconds));
   choice.reach = root_implication_reach(space);
+  if (decided_elsewhere()) return choice;
   if (choice.reach >= kChainReach) {
     choice.kind = SolverKind::kPortfolio;
     choice.reason = "a root decision implies a long chain";
     return choice;
   }
-  choice.estimate = estimate_dpll(space, deadline);
+  choice.estimate = estimate_dpll(space, deadline, probes.decided_elsewhere);
+  if (decided_elsewhere()) return choice;
   if (choice.estimate.over_budget && !choice.estimate.found_model) {
     choice.kind = SolverKind::kPortfolio;
     choice.reason = "look-ahead is too slow here";
@@ -269,19 +281,25 @@ SolverChoice choose_solver(const DpllSpace& space, const CnfFormula& formula,
     return choice;
   }
   const int budget = probe_conflicts(choice.estimate);
-  if (budget > choice.cdcl_conflicts && decided_by(budget - choice.cdcl_conflicts)) return choice;
-  if (choice.estimate.visits >= kLeastVisitsForCubeTrial && !choice.estimate.found_model) {
+  const bool cube_trial =
+      choice.estimate.visits >= kLeastVisitsForCubeTrial && !choice.estimate.found_model;
+  // Beside the race this probe only warms up the cube trial's CaDiCaL: the
+  // trial's cubes are decided with what it learned on the whole formula.
+  if ((probes.cdcl || cube_trial) && budget > choice.cdcl_conflicts &&
+      decided_by(budget - choice.cdcl_conflicts))
+    return choice;
+  if (decided_elsewhere()) return choice;
+  if (cube_trial) {
     choice.cubes = try_cubes(space, *probe, choice.estimate);
+    if (decided_elsewhere()) return choice;
     if (choice.cubes.favours_cdcl()) {
       choice.kind = SolverKind::kCubeAndConquer;
       choice.reason = "CDCL decided sample cubes faster than DPLL would";
-      choice.undecided_probe = probe;
       return choice;
     }
   }
   choice.reason = choice.estimate.found_model ? "a look-ahead dive found a model"
                                               : "the look-ahead tree is small";
-  choice.undecided_probe = probe;
   return choice;
 }
 

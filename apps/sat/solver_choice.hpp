@@ -47,6 +47,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -102,9 +103,12 @@ struct DpllEstimate {
 };
 
 // Random dives down the look-ahead tree of `space`, a pure DPLL space (moved),
-// until `deadline` at the latest (then over_budget).
-DpllEstimate estimate_dpll(DpllSpace space, std::chrono::steady_clock::time_point deadline =
-                                                std::chrono::steady_clock::time_point::max());
+// until `deadline` at the latest (then over_budget), or until `stop` says so
+// (then over_budget too).
+DpllEstimate estimate_dpll(
+    DpllSpace space,
+    std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max(),
+    const std::function<bool()>& stop = {});
 
 // CaDiCaL's conflicts for the whole formula: one per kPropagationsPerConflict
 // estimated DPLL propagations, within [kLeastProbeConflicts, kMostProbeConflicts]
@@ -164,9 +168,6 @@ struct SolverChoice {
   // model, when satisfiable): see CubeSolverShared::whole_formula.
   std::optional<CubeVerdict> whole_formula;
   std::shared_ptr<const CdclCubeSolver> decider;
-  // The probes' CaDiCaL when it did not decide the formula: the race goes on
-  // with it, with what it learned (cdcl_race.hpp).
-  std::shared_ptr<CdclCubeSolver> undecided_probe;
 };
 
 // The variables that occur in some clause.
@@ -176,9 +177,23 @@ std::int32_t occurring_variables(const CnfFormula& formula);
 // variables, made without any probe: the portfolio. Nullopt for the others.
 std::optional<SolverChoice> choice_without_probes(const CnfFormula& formula);
 
+// How the probes run beside auto's race (cdcl_race.hpp), which runs CDCL on
+// the whole formula from before the probes to the end of the search.
+struct ProbeOptions {
+  // The CDCL probes (1. and 4.): without them when the race runs, which asks
+  // CDCL the same question with more time.
+  bool cdcl = true;
+  // True once the race decided the formula: the probes stop, and the choice
+  // says so (kDpll: the search's first nodes take the race's verdict).
+  std::function<bool()> decided_elsewhere;
+};
+inline constexpr std::string_view kDecidedDuringProbes =
+    "CDCL on the whole formula decided it during the probes";
+
 // `space` is a pure DPLL space over `formula`; the CDCL probe stops at
 // `time_limit` (may be null).
 SolverChoice choose_solver(const DpllSpace& space, const CnfFormula& formula,
-                           std::shared_ptr<TimeLimit> time_limit = nullptr);
+                           std::shared_ptr<TimeLimit> time_limit = nullptr,
+                           const ProbeOptions& probes = {});
 
 }  // namespace stacksplit::apps::sat

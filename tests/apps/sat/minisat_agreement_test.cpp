@@ -8,9 +8,9 @@
 #include <gtest/gtest.h>
 
 #include "core/run_search.hpp"
-#include "tests/schemes/scheme_cases.hpp"
 #include "schemes/scheme_registry.hpp"
 #include "tests/apps/sat/sat_test_support.hpp"
+#include "tests/schemes/scheme_cases.hpp"
 
 namespace stacksplit::apps::sat {
 namespace {
@@ -27,7 +27,9 @@ std::optional<DpllSpace::Solution> engine_model(const CnfFormula& formula,
   setup.search.quantum = 4;  // small quanta: work moves between the two
   setup.make_scheme = [] { return schemes::make_scheme("rp"); };
   const DpllSpace prototype(formula);
-  return core::run_search<DpllSpace>(stacksplit::testing::on_runtime(setup, runtime), [&] { return prototype; }).solution;
+  return core::run_search<DpllSpace>(stacksplit::testing::on_runtime(setup, runtime),
+                                     [&] { return prototype; })
+      .solution;
 }
 
 struct Instance {

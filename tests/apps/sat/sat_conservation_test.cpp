@@ -12,9 +12,9 @@
 
 #include "core/reference_search.hpp"
 #include "core/run_search.hpp"
-#include "tests/schemes/scheme_cases.hpp"
 #include "schemes/scheme_registry.hpp"
 #include "tests/apps/sat/sat_test_support.hpp"
+#include "tests/schemes/scheme_cases.hpp"
 
 namespace stacksplit::apps::sat {
 namespace {
@@ -77,8 +77,9 @@ void expect_same_counts(const Case& c, const CnfFormula& formula, Heuristic heur
   DpllSpace sequential = prototype;
   const core::ReferenceCounts expected = core::reference_count(sequential);
   ASSERT_GT(expected.nodes, 100u) << "the test tree should not be trivial";
-  auto result = core::run_search<DpllSpace>(stacksplit::testing::on_runtime(setup_for(c, core::SearchMode::kCount), std::get<0>(c)),
-                                            [&] { return prototype; });
+  auto result = core::run_search<DpllSpace>(
+      stacksplit::testing::on_runtime(setup_for(c, core::SearchMode::kCount), std::get<0>(c)),
+      [&] { return prototype; });
   EXPECT_EQ(result.total.nodes, expected.nodes);
   EXPECT_EQ(result.total.solutions, expected.solutions);
   EXPECT_EQ(result.total.leaves, expected.leaves);
@@ -109,8 +110,9 @@ TEST_P(SatConservation, CountsAndAnswers) {
   DpllSpace sequential(formula);
   const bool satisfiable = testing::first_model(sequential).has_value();
   const DpllSpace prototype(formula);
-  auto result = core::run_search<DpllSpace>(stacksplit::testing::on_runtime(setup_for(c, core::SearchMode::kFirst), std::get<0>(c)),
-                                            [&] { return prototype; });
+  auto result = core::run_search<DpllSpace>(
+      stacksplit::testing::on_runtime(setup_for(c, core::SearchMode::kFirst), std::get<0>(c)),
+      [&] { return prototype; });
   ASSERT_EQ(result.solution.has_value(), satisfiable);
   if (result.solution) {
     EXPECT_TRUE(satisfies(formula, *result.solution));
