@@ -200,8 +200,14 @@ Branch BranchingHeuristic::lookahead(Propagator& propagator) {
     bool forced = false;
     double best = -1;
     Lit first = 0;
+    bool interrupted = false;
     for (std::uint32_t v : candidates_) {
       if (!propagator.is_free(v)) continue;
+      if (interrupt_ && interrupt_()) {
+        interrupted = true;
+        if (best < 0 || !propagator.is_free(var_of(first))) return {NodeStatus::kBranch, 2 * v};
+        break;
+      }
       Lit positive = 2 * v;
       Lit negative = 2 * v + 1;
       ++stamp_now_;
@@ -236,7 +242,7 @@ Branch BranchingHeuristic::lookahead(Propagator& propagator) {
       }
     }
     bool chosen_free = best >= 0 && propagator.is_free(var_of(first));
-    if (chosen_free && (!forced || round + 1 >= options_.max_rounds)) {
+    if (chosen_free && (!forced || interrupted || round + 1 >= options_.max_rounds)) {
       // Forced literals may have satisfied the last clauses.
       if (forced && !any_unsatisfied(propagator)) return {NodeStatus::kSatisfied, 0};
       return {NodeStatus::kBranch, first};

@@ -14,6 +14,7 @@
 //   of clauses the look-ahead turns into new binary clauses.
 
 #include <cstdint>
+#include <functional>
 #include <string_view>
 #include <vector>
 
@@ -82,6 +83,11 @@ class BranchingHeuristic {
   Heuristic kind() const { return kind_; }
   const HeuristicStatistics& statistics() const { return statistics_; }
 
+  // Once `interrupt` says so, the look-ahead stops looking: it branches on
+  // the best literal seen so far, or on a free candidate (--solver auto's
+  // probes, which the race ends when it decides the formula).
+  void interrupt_when(std::function<bool()> interrupt) { interrupt_ = std::move(interrupt); }
+
  private:
   // Sums, per free literal, the weight of each unsatisfied clause it occurs in
   // by its number of free literals; returns how many clauses are unsatisfied.
@@ -97,6 +103,7 @@ class BranchingHeuristic {
   bool force(Propagator& propagator, Lit lit);
 
   Heuristic kind_;
+  std::function<bool()> interrupt_;
   LookaheadOptions options_;
   HeuristicStatistics statistics_;
   // Scratch, sized once.

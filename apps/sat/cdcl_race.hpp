@@ -100,6 +100,8 @@ class CdclRace {
   Literal value(std::int32_t var) const { return solver_->value(var); }
 
   bool runs_here() const { return solver_ != nullptr; }
+  // Its CaDiCaL, to read the model from once the race decided and stopped.
+  std::shared_ptr<const CdclCubeSolver> solver() const { return solver_; }
   bool decided_here() const { return verdict_.load(std::memory_order_acquire) != kUndecided; }
   RacePolicy policy() const;
   double cpu_seconds() const { return 1e-9 * static_cast<double>(cpu_nanoseconds_.load()); }

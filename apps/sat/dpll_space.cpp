@@ -33,6 +33,10 @@ core::Outcome DpllSpace::enter(bool propagated, std::uint64_t propagations_befor
     level.model_from_race = true;
   } else if (raced == CubeVerdict::kUnsatisfiable) {
     level.status = NodeStatus::kConflict;
+  } else if (propagated && cubes_ && levels_.size() == 1 && cubes_->is_cube(0, 0)) {
+    // The whole formula was decided before the search: the root is the one
+    // cube, no look-ahead needed to say so.
+    level.status = NodeStatus::kBranch;
   } else if (propagated) {
     Branch branch = heuristic_.decide(propagator_);
     level.status = branch.status;

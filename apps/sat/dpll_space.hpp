@@ -22,6 +22,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -90,6 +91,11 @@ class DpllSpace {
   }
   void receive_shared(std::span<const std::int32_t> words) {
     if (race_ && words.size() == 1 && words[0] == kRaceRefutedWord) race_->refuted_elsewhere();
+  }
+
+  // See BranchingHeuristic::interrupt_when (auto's probes).
+  void interrupt_lookahead_when(std::function<bool()> interrupt) {
+    heuristic_.interrupt_when(std::move(interrupt));
   }
 
   std::uint32_t num_variables() const { return propagator_.num_variables(); }

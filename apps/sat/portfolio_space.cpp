@@ -194,9 +194,18 @@ void PortfolioSpace::ascend() {
 
 void PortfolioSpace::start_member(int member) {
   if (engine_ && (member == member_ || shared_->unsliced_first_member)) return;
-  if (shared_->unsliced_first_member)
+  if (shared_->unsliced_first_member) {
     member = static_cast<int>(shared_->members_started.fetch_add(1, std::memory_order_relaxed) %
                               shared_->members);
+  } else if (shared_->first_member_race) {
+    // Under mpirun, rank 0 (which runs the race) is member 0 whichever child
+    // of the root it entered; the rank that entered child 0 takes the spare
+    // index, a member no one else runs.
+    if (engine_) return;
+    member = 0;
+  } else if (member == 0 && shared_->race_elsewhere) {
+    member = static_cast<int>(shared_->members);
+  }
   member_ = member;
   next_slice_conflicts_ = kFirstSliceConflicts;
   // The exchange outlives the member: what it saw stays seen.
@@ -248,9 +257,13 @@ core::Outcome PortfolioSpace::run_slice() {
   engine_->slice_start = Clock::now();
   // Slices are for taking clauses in: a member with no one to hear from
   // (beside the race, which exports none) runs one call.
+  // (Under mpirun every member but the race is sliced: a rank hears of
+  // another's answer only between slices.)
   const bool unsliced_first = member_ == 0 && shared_->unsliced_first_member;
-  const std::uint32_t exporters = shared_->members - (shared_->first_member_race ? 1 : 0);
-  engine_->sliced = exporters > 1 && !unsliced_first;
+  const bool race_member = shared_->first_member_race || shared_->race_elsewhere;
+  const std::uint32_t exporters = shared_->members - (race_member ? 1 : 0);
+  engine_->sliced =
+      (exporters > 1 || !shared_->unsliced_first_member) && !unsliced_first && shared_->members > 1;
   engine_->publishes = exporters > 1 && unsliced_first;
   if (engine_->sliced) {
     solver.limit("conflicts", next_slice_conflicts_);
@@ -290,12 +303,15 @@ core::Outcome PortfolioSpace::run_slice() {
 core::Outcome PortfolioSpace::wait_for_race() {
   const CdclRace& race = *shared_->first_member_race;
   const Clock::time_point start = Clock::now();
-  // The race's thread has the core; this worker only looks, every millisecond.
+  const Clock::time_point until = start + std::chrono::duration_cast<Clock::duration>(
+                                              std::chrono::duration<double>(kMostRaceWaitSeconds));
+  // The race's thread has the core; this worker only looks, every
+  // millisecond, and ends the node after kMostRaceWaitSeconds, so that the
+  // engine reads its messages (another rank's model) between two waits.
   while (!race.verdict() && !shared_->end.reached() &&
-         !shared_->refuted.load(std::memory_order_relaxed))
+         !shared_->refuted.load(std::memory_order_relaxed) && Clock::now() < until)
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
   engine_->nanoseconds += nanoseconds_since(start);
-  ++slices_;
   switch (race.verdict().value_or(CubeVerdict::kStopped)) {
     case CubeVerdict::kSatisfiable:
       decided_here_ = true;
@@ -310,7 +326,7 @@ core::Outcome PortfolioSpace::wait_for_race() {
       break;
   }
   if (shared_->refuted.load(std::memory_order_relaxed)) return core::Outcome::kDeadEnd;
-  cut_ = true;  // the search ended elsewhere
+  cut_ = shared_->end.reached();  // else the race goes on: the chain's next node waits again
   return core::Outcome::kOpen;
 }
 

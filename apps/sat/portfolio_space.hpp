@@ -22,11 +22,12 @@
 // CaDiCaL but for the other members' share of the machine. It takes no
 // clauses in; those it learns reach the other members of its process through
 // PortfolioShared::from_first_member, since its worker sends no message
-// until the call ends. Under --solver auto on threads, member 0 is auto's
-// race (cdcl_race.hpp), which started before the probes: its worker only
-// waits for the race's verdict, and a member with no other to hear from runs
-// one call too. Under mpirun member 0 is sliced like the others (a rank hears
-// of another's answer only between slices). The others differ in
+// until the call ends. Under --solver auto member 0 is auto's race
+// (cdcl_race.hpp), which started before the probes, on threads and on rank 0
+// under mpirun: its worker only waits for the race's verdict, and on threads
+// a member with no other to hear from runs one call too. Under mpirun every
+// other member is sliced (a rank hears of another's answer only between
+// slices), and so is member 0 without the race. The others differ in
 // configuration, initial phase and seed (see PortfolioMember).
 
 #include <array>
@@ -64,6 +65,8 @@ inline constexpr int kFirstSliceConflicts = 5'000;
 inline constexpr double kSliceGrowth = 1.5;
 inline constexpr int kMostSliceConflicts = 100'000'000;
 inline constexpr double kMostSliceSeconds = 1.0;
+// The longest the race's member waits for it in one node (see wait_for_race).
+inline constexpr double kMostRaceWaitSeconds = 0.05;
 
 // What every worker's space shares within one process.
 struct PortfolioShared {
@@ -84,9 +87,11 @@ struct PortfolioShared {
   // off by steals, and member 0 must not wait for one.
   bool unsliced_first_member = false;
   std::atomic<std::uint32_t> members_started{0};
-  // --solver auto's race, running since before the probes: on threads it is
-  // member 0, whose worker only waits for its verdict (cdcl_race.hpp).
+  // --solver auto's race, running since before the probes, is member 0,
+  // whose worker only waits for its verdict (cdcl_race.hpp): on threads, and
+  // under mpirun on rank 0; the other ranks know it runs elsewhere.
   std::shared_ptr<CdclRace> first_member_race;
+  bool race_elsewhere = false;
   // What the unsliced member 0 exported, as batches one after another; each
   // member of the process reads on from where it stopped. It stops growing
   // at kMostFirstMemberWords.

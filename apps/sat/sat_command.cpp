@@ -161,7 +161,8 @@ nlohmann::json auto_choice_json(const SolverChoice& choice, double probe_seconds
         {"cdcl_conflicts", choice.cubes.cdcl_conflicts},
         {"dpll_visits", choice.cubes.dpll_visits}}},
       {"cdcl_probe_conflicts", choice.cdcl_conflicts},
-      {"decided_by_probe", choice.whole_formula.has_value()},
+      {"decided_by_probe",
+       choice.whole_formula.has_value() && choice.reason != kDecidedDuringProbes},
       {"probe_seconds", probe_seconds},
   };
 }
@@ -217,11 +218,12 @@ void run_portfolio(const SatOptions& options, cli::CommandRun& run, const Dimacs
       &run.config().interrupt);
   // One thread a worker: member 0 can run one unsliced call beside the others.
   shared->unsliced_first_member = run.config().runtime == core::RuntimeKind::kThreads;
-  // auto's race, running since before the probes, is member 0 (threads only).
-  if (race && shared->unsliced_first_member) {
+  // auto's race, running since before the probes, is member 0 (on rank 0).
+  if (race && race->runs_here()) {
     race->begin_search(RacePolicy::unlimited());
     shared->first_member_race = race;
   }
+  shared->race_elsewhere = race && !race->runs_here();
   auto make_space = [&] { return PortfolioSpace(shared); };
   run.show_in_progress([](const core::WorkerStatistics& total) {
     return "slices " + std::to_string(total.app_counters[0]) + ", conflicts " +
@@ -343,6 +345,16 @@ void run(const SatOptions& options, cli::CommandRun& run) {
       run.agree_with_first_rank(agreed);
       choice->kind = static_cast<SolverKind>(agreed[0] - '0');
       choice->reason = agreed.substr(1);
+      if (choice->reason == kDecidedDuringProbes) {
+        // As when a probe decides it: cube-and-conquer whose one cube, the
+        // root, the race's CaDiCaL answers (rank 0's; the others get no work).
+        choice->kind = SolverKind::kCubeAndConquer;
+        if (race && race->runs_here()) {
+          race->stop();
+          choice->whole_formula = race->verdict();
+          choice->decider = race->solver();
+        }
+      }
       solver = choice->kind;
       if (solver != SolverKind::kPortfolio && !prototype)
         prototype = std::make_unique<const DpllSpace>(input.formula, solver_options);
@@ -358,12 +370,11 @@ void run(const SatOptions& options, cli::CommandRun& run) {
       }
       prototype = std::make_unique<const DpllSpace>(input.formula, solver_options);
     }
-    if (race && (choice->whole_formula ||
-                 (solver == SolverKind::kPortfolio && runtime != core::RuntimeKind::kThreads))) {
-      // Decided by a probe; or the portfolio under mpirun, whose member 0
-      // is sliced CaDiCaL on some rank.
+    if (race && choice->whole_formula) {
+      // Decided by a probe, or by the race during the probes (then it stays
+      // for the report).
       race->stop();
-      race.reset();
+      if (!race->decided_here()) race.reset();
     } else if (race && solver != SolverKind::kPortfolio) {
       std::shared_ptr<CubeSolverShared> cubes = solver_options.cubes.shared;
       race->begin_search(RacePolicy::for_search(run.config().workers, choice->estimate.seconds),

@@ -228,9 +228,12 @@ std::optional<SolverChoice> choice_without_probes(const CnfFormula& formula) {
   return choice;
 }
 
-SolverChoice choose_solver(const DpllSpace& space, const CnfFormula& formula,
+SolverChoice choose_solver(const DpllSpace& prototype, const CnfFormula& formula,
                            std::shared_ptr<TimeLimit> time_limit, const ProbeOptions& probes) {
   if (std::optional<SolverChoice> unprobed = choice_without_probes(formula)) return *unprobed;
+  // The probes' own space: its look-ahead stops when the race decides.
+  DpllSpace space = prototype;
+  if (probes.decided_elsewhere) space.interrupt_lookahead_when(probes.decided_elsewhere);
   SolverChoice choice;
   auto decided_elsewhere = [&] {
     if (!probes.decided_elsewhere || !probes.decided_elsewhere()) return false;

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "apps/cli/choice_option.hpp"
 #include "apps/cli/exit_status.hpp"
 #include "apps/cli/search_command.hpp"
 #include "apps/uts/uts_counts.hpp"
@@ -25,15 +26,6 @@ struct UtsOptions {
   std::vector<CLI::Option*> flag_options;
 };
 
-std::string preset_names() {
-  std::string names;
-  for (const UtsPreset& preset : uts_presets()) {
-    if (!names.empty()) names += ' ';
-    names += preset.name;
-  }
-  return names;
-}
-
 // The sample tree if one was named, with the UTS flags given applied over it.
 UtsParams params_of(const UtsOptions& options) {
   UtsParams params;
@@ -48,10 +40,15 @@ UtsParams params_of(const UtsOptions& options) {
   return params;
 }
 
+std::vector<cli::OptionNames> option_names() {
+  return {cli::option_names("--tree", uts_tree_registry())};
+}
+
 void add_command(CLI::App& parent, const cli::AppEntry& app) {
   auto options = std::make_shared<UtsOptions>();
   cli::SearchCommand& command = cli::add_search_command(parent, app);
-  command.add_option("--tree", options->tree, "a published sample tree: " + preset_names());
+  cli::add_choice_option(command.cli(), "--tree", options->tree, uts_tree_registry(),
+                         "a published sample tree");
   for (std::size_t i = 0; i < uts_flags().size(); ++i) {
     const UtsFlag& flag = uts_flags()[i];
     options->flag_options.push_back(
@@ -79,8 +76,10 @@ void add_command(CLI::App& parent, const cli::AppEntry& app) {
 }  // namespace
 
 void register_uts_app(cli::AppRegistry& apps) {
-  apps.add({"uts", cli::kSearchApp, "count the nodes of an Unbalanced Tree Search tree",
-            {&add_command}});
+  apps.add({"uts",
+            cli::kSearchApp,
+            "count the nodes of an Unbalanced Tree Search tree",
+            {&add_command, &option_names}});
 }
 
 }  // namespace stacksplit::apps::uts

@@ -1,7 +1,6 @@
 #include "apps/uts/uts_presets.hpp"
 
 #include <array>
-#include <stdexcept>
 #include <string>
 
 namespace stacksplit::apps::uts {
@@ -45,17 +44,18 @@ constexpr std::array<UtsPreset, 8> kPresets = {{
 
 std::span<const UtsPreset> uts_presets() { return kPresets; }
 
+const core::Registry<const UtsPreset*>& uts_tree_registry() {
+  static const core::Registry<const UtsPreset*> registry = [] {
+    core::Registry<const UtsPreset*> r("UTS tree");
+    for (const UtsPreset& preset : kPresets)
+      r.add({std::string(preset.name), "", std::string(preset.description), &preset});
+    return r;
+  }();
+  return registry;
+}
+
 const UtsPreset& find_uts_preset(std::string_view name) {
-  for (const UtsPreset& preset : kPresets) {
-    if (preset.name == name) return preset;
-  }
-  std::string known;
-  for (const UtsPreset& preset : kPresets) {
-    if (!known.empty()) known += ", ";
-    known += preset.name;
-  }
-  throw std::invalid_argument("unknown UTS tree '" + std::string(name) + "' (the presets are " +
-                              known + ")");
+  return *uts_tree_registry().at(name).payload;
 }
 
 const UtsPreset* match_uts_preset(const UtsParams& params) {

@@ -7,6 +7,7 @@
 
 #include "apps/uts/uts_counts.hpp"
 #include "apps/uts/uts_params.hpp"
+#include "core/registry.hpp"
 
 namespace stacksplit::apps::uts {
 
@@ -21,7 +22,11 @@ struct UtsPreset {
 
 std::span<const UtsPreset> uts_presets();
 
-// Throws std::invalid_argument, listing the known names, if there is no such preset.
+// The presets by name: --tree's names, in help, errors and `stacksplit list`.
+const core::Registry<const UtsPreset*>& uts_tree_registry();
+
+// Throws std::invalid_argument, listing the known names, if there is no such
+// preset ("unknown UTS tree 'T9' (known: T1, ...)").
 const UtsPreset& find_uts_preset(std::string_view name);
 
 // The preset whose parameters are exactly `params`, or nullptr.

@@ -570,6 +570,55 @@ TEST_P(MpiSatTest, PortfolioSharesClausesBetweenRanks) {
   }
 }
 
+// --solver auto races CaDiCaL on the whole formula on rank 0 (cdcl_race.hpp):
+// XOR chains that must differ are refuted by it at once (look-ahead DPLL
+// would walk millions of nodes), and the refutation reaches every rank; the
+// satisfiable chains and the pigeon-hole formula are answered by whichever
+// side is first, a model checked.
+TEST_P(MpiSatTest, AutoRacesCdclOnRankZero) {
+  struct Case {
+    std::vector<std::string> generator;
+    int status;
+    bool race_decides;
+  };
+  const std::vector<Case> cases = {
+      {{"xor-chains", "--inputs", "40"}, 20, true},
+      {{"xor-chains", "--inputs", "40", "--satisfiable"}, 10, false},
+      {{"pigeonhole", "--holes", "8"}, 20, false},
+  };
+  int formula = 0;
+  for (const Case& c : cases) {
+    const std::string file = path("race" + std::to_string(formula++));
+    write_generated_formula(c.generator, file);
+    const ProcessOutcome run = sat(file);
+    const std::string what = c.generator[0] + " " + c.generator[2];
+    ASSERT_TRUE(run.finished) << what << "\n" << run.output;
+    EXPECT_EQ(run.exit_code, c.status) << what << "\n" << run.output;
+    EXPECT_EQ(occurrences(run.output, c.status == 10 ? "s SATISFIABLE\n" : "s UNSATISFIABLE\n"), 1)
+        << what << "\n"
+        << run.output;
+    // Beside DPLL or cube-and-conquer rank 0 alone reports the race; when
+    // the probes chose the portfolio (the dives, on a loaded machine, before
+    // the race decided), the race is its member 0 on rank 0.
+    if (run.output.find("solver portfolio") == std::string::npos) {
+      EXPECT_EQ(occurrences(run.output, "c race: CaDiCaL on the whole formula"), 1)
+          << what << ": rank 0 alone races\n"
+          << run.output;
+      if (c.race_decides) {
+        EXPECT_EQ(occurrences(run.output, "decided the formula: unsatisfiable"), 1) << what << "\n"
+                                                                                    << run.output;
+      }
+    } else {
+      EXPECT_NE(run.output.find("c worker 0: member 0 (default"), std::string::npos) << what << "\n"
+                                                                                     << run.output;
+    }
+    if (c.status == 10) {
+      EXPECT_TRUE(model_satisfies_file(run.output, file)) << what;
+    }
+    std::remove(file.c_str());
+  }
+}
+
 // --solver auto's probes on van der Waerden W(2,5) at 178 take seconds (the
 // cube trial); a time limit of a fraction of that cuts them, on each rank at
 // its own moment. Every rank must still run rank 0's choice (the solvers'

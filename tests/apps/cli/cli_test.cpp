@@ -109,8 +109,7 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"nqueens 8 --workers -4", "--workers"},
         BadInput{"nqueens 8 --workers many", "many"}, BadInput{"nqueens 0", "out of range"},
         BadInput{"nqueens 31", "out of range"},
-        BadInput{"nqueens 8 --split third",
-                 "unknown split strategy 'third' (known: half, bottom)"},
+        BadInput{"nqueens 8 --split third", "unknown split strategy 'third' (known: half, bottom)"},
         BadInput{"nqueens 8 --mode all", "unknown mode 'all' (known: count, first, optimize)"},
         BadInput{"loop trfd --loop L3", "unknown TRFD loop 'L3' (known: both, L1, L2)"},
         BadInput{"loop maptri --reverse maybe",
@@ -177,9 +176,10 @@ TEST(Cli, ListOptionsGivesTheNamesOfEveryRegistry) {
   for (const char* row :
        {"count +--mode +exhaustive", "first +--mode", "optimize +--mode", "half +--split",
         "bottom +--split", "L1 +loop trfd --loop +the uniform loop alone", "both +loop trfd --loop",
-        "auto +loop maptri --reverse", "off +loop maptri --reverse"})
-    EXPECT_TRUE(std::regex_search(r.output, std::regex(std::string("(^|\n)") + row)))
-        << row << '\n' << r.output;
+        "auto +loop maptri --reverse", "off +loop maptri --reverse", "T1L +uts --tree",
+        "portfolio +sat --solver"})
+    EXPECT_TRUE(std::regex_search(r.output, std::regex(std::string("(^|\n)") + row))) << row << '\n'
+                                                                                      << r.output;
   // And the help of an option says the same names with their meaning.
   const CommandRun help = run("loop trfd --help");
   EXPECT_NE(help.output.find("both (L1, the transpose, then L2), L1 (the uniform loop alone)"),

@@ -183,7 +183,7 @@ TEST(SatCommand, AutoSaysWhatItChoseAndWhy) {
   const std::string solver = chosen[1];
   const std::string reason = chosen[2];
   if (reason == kDecidedDuringProbes) {
-    EXPECT_EQ(solver, "dpll");
+    EXPECT_EQ(solver, "cnc") << "answered at the root, as when a probe decides";
     EXPECT_NE(run.out.find("decided the formula: unsatisfiable\n"), std::string::npos) << run.out;
   }
   EXPECT_NE(run.out.find("\nc auto probes "), std::string::npos) << run.out;

@@ -33,7 +33,7 @@ std::string run(const std::string& arguments) {
 std::string error_of(const std::string& arguments) {
   try {
     run(arguments);
-  } catch (const std::invalid_argument& error) {
+  } catch (const std::exception& error) {  // a run's error, or the parser's (an unknown --tree)
     return error.what();
   }
   return "";
