@@ -20,7 +20,8 @@
 // `stacksplit netchar --runtime threads --out` file). As in the CLI's
 // reported time, auto's time is the loop's only: the model's measurements
 // come before it. Printed: auto's time, auto over the best of OpenMP and TBB
-// (>= 1 is faster), and whether it meets the goal (>= 0.95).
+// (>= 1 is faster), whether it meets the goal (>= 0.95), and the strategy it
+// chose in each round (what its time is the time of).
 
 #include <omp.h>
 #include <tbb/blocked_range.h>
@@ -36,6 +37,7 @@
 #include <exception>
 #include <functional>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -143,12 +145,19 @@ core::RunConfig threads_config(int threads, const std::string& scheme) {
   return config;
 }
 
+// A stacksplit contender's time, and what its scheme chose (auto: the
+// strategy of each decision; empty for the others).
+struct StacksplitRun {
+  double seconds = 0;
+  std::string chosen;
+};
+
 // A scheme whose registry entry asks for the loop's model (auto) gets it as
 // run_checked_loop gives it, built from `network`.
 template <class K>
-double run_stacksplit(const K& prototype, int threads, const core::LoadOptions& load,
-                      const std::string& scheme,
-                      const schemes::loop::cost_model::NetworkModel& network) {
+StacksplitRun run_stacksplit(const K& prototype, int threads, const core::LoadOptions& load,
+                             const std::string& scheme,
+                             const schemes::loop::cost_model::NetworkModel& network) {
   const core::RunConfig config = threads_config(threads, scheme);
   schemes::LoopSchemeOptions options;
   if (schemes::scheme_registry().at(scheme).payload.needs_loop_model)
@@ -157,12 +166,25 @@ double run_stacksplit(const K& prototype, int threads, const core::LoadOptions& 
   loop.make_scheme = [scheme, options] { return schemes::make_loop_scheme(scheme, options); };
   loop.load = load;
   const auto result = core::run_loop<K>(config, loop, [&] { return prototype; });
-  return result.seconds;
+  StacksplitRun run{result.seconds, {}};
+  const nlohmann::json& report = result.scheme_report;
+  if (report.contains("decisions")) {
+    for (const nlohmann::json& decision : report["decisions"])
+      run.chosen += (run.chosen.empty() ? "" : ",") + decision["chosen"].get<std::string>();
+    if (run.chosen.empty()) run.chosen = "(no synchronization)";  // it kept equal blocks
+  }
+  return run;
 }
+
+// One round of a case: every contender's time, and what auto chose.
+struct Round {
+  std::map<std::string, double> times;
+  std::string auto_chose;
+};
 
 struct Case {
   std::string name;
-  std::function<std::map<std::string, double>(int repeat)> measure_once;
+  std::function<Round(int repeat)> measure_once;
 };
 
 double median(std::vector<double> values) {
@@ -179,11 +201,11 @@ const std::vector<std::string> kBaselines = {"omp-static", "omp-dynamic", "omp-g
                                              "tbb-simple", "tbb-auto",    "tbb-static"};
 
 template <class K>
-std::map<std::string, double> measure_all(const K& prototype, int threads,
-                                          const core::LoadOptions& options, tbb::task_arena& arena,
-                                          const schemes::loop::cost_model::NetworkModel& network) {
+Round measure_all(const K& prototype, int threads, const core::LoadOptions& options,
+                  tbb::task_arena& arena, const schemes::loop::cost_model::NetworkModel& network) {
   const core::LoadModel load(options, threads);
-  std::map<std::string, double> times;
+  Round round;
+  std::map<std::string, double>& times = round.times;
   times["omp-static"] = run_openmp(prototype, threads, load, OmpSchedule::kStatic);
   times["omp-dynamic"] = run_openmp(prototype, threads, load, OmpSchedule::kDynamic);
   times["omp-guided"] = run_openmp(prototype, threads, load, OmpSchedule::kGuided);
@@ -191,9 +213,11 @@ std::map<std::string, double> measure_all(const K& prototype, int threads,
   times["tbb-auto"] = run_tbb<K, tbb::auto_partitioner>(prototype, arena, threads, load);
   times["tbb-static"] = run_tbb<K, tbb::static_partitioner>(prototype, arena, threads, load);
   for (const std::string& scheme : kStrategies)
-    times[scheme] = run_stacksplit(prototype, threads, options, scheme, network);
-  times[kAuto] = run_stacksplit(prototype, threads, options, kAuto, network);
-  return times;
+    times[scheme] = run_stacksplit(prototype, threads, options, scheme, network).seconds;
+  const StacksplitRun chosen = run_stacksplit(prototype, threads, options, kAuto, network);
+  times[kAuto] = chosen.seconds;
+  round.auto_chose = chosen.chosen;
+  return round;
 }
 
 }  // namespace
@@ -274,8 +298,12 @@ int main(int argc, char** argv) {
   for (const Case& c : cases) {
     if (!only.empty() && c.name.find(only) == std::string::npos) continue;
     std::map<std::string, std::vector<double>> samples;
-    for (int r = 0; r < repeat; ++r)
-      for (const auto& [name, seconds] : c.measure_once(r)) samples[name].push_back(seconds);
+    std::string auto_chose;  // every round's choice, in order: it may differ between rounds
+    for (int r = 0; r < repeat; ++r) {
+      const Round round = c.measure_once(r);
+      for (const auto& [name, seconds] : round.times) samples[name].push_back(seconds);
+      auto_chose += (r ? " " : "") + round.auto_chose;
+    }
     std::map<std::string, double> med;
     for (const auto& [name, values] : samples) med[name] = median(values);
     std::printf("== %s (%d threads, median of %d)\n", c.name.c_str(), threads, repeat);
@@ -291,6 +319,7 @@ int main(int argc, char** argv) {
     std::printf("  %-16s %8.4f s\n", kAuto.c_str(), med[kAuto]);
     std::printf("  best stacksplit (%s) over best of OpenMP/TBB (%s): %.3f\n", best_ours.c_str(),
                 best_theirs.c_str(), med[best_theirs] / med[best_ours]);
+    std::printf("  auto chose (each round): %s\n", auto_chose.c_str());
     const double auto_ratio = med[best_theirs] / med[kAuto];
     std::printf("  auto over best of OpenMP/TBB: %.3f\n", auto_ratio);
     std::printf("  goal auto >= 0.95 x best OpenMP/oneTBB schedule: %s\n",
