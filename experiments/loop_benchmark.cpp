@@ -161,7 +161,7 @@ StacksplitRun run_stacksplit(const K& prototype, int threads, const core::LoadOp
   const core::RunConfig config = threads_config(threads, scheme);
   schemes::LoopSchemeOptions options;
   if (schemes::scheme_registry().at(scheme).payload.needs_loop_model)
-    options.model = cli::make_loop_model(prototype, config, false, network);
+    options.model = cli::make_loop_model(prototype, config, /*bitonic=*/false, network);
   core::LoopConfig loop;
   loop.make_scheme = [scheme, options] { return schemes::make_loop_scheme(scheme, options); };
   loop.load = load;
