@@ -9,6 +9,19 @@
 // Prints, per case: each contender's median time, the best stacksplit
 // strategy over the best of OpenMP and TBB (>= 1 is faster), and with no load
 // static-block over OpenMP schedule(static).
+//
+// Beside the thirteen strategies, `auto`, the choice a user who does not know
+// which to pick gets: run as `stacksplit loop mxm|synthetic ... --scheme auto`
+// runs it on threads, its model made by the same functions
+// (cli::make_loop_model: the kernel's cost per unit measured on a copy before
+// each run, its data bytes; cli::network_for: the network). The network is
+// measured once at start on the threads runtime with the benchmark's thread
+// count, as the CLI does by default, or read from --network FILE (a
+// `stacksplit netchar --runtime threads --out` file). As in the CLI's
+// reported time, auto's time is the loop's only: the model's measurements
+// come before it. Printed: auto's time, auto over the best of OpenMP and TBB
+// (>= 1 is faster), whether it meets the goal (>= 0.95), and the strategy it
+// chose in each round (what its time is the time of).
 
 #include <omp.h>
 #include <tbb/blocked_range.h>
@@ -21,11 +34,15 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <exception>
 #include <functional>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
+#include "apps/cli/loop_command.hpp"
+#include "apps/cli/loop_prediction.hpp"
 #include "apps/mxm/mxm_loop.hpp"
 #include "apps/synthetic/synthetic_loop.hpp"
 #include "core/loop/load_model.hpp"
@@ -117,23 +134,57 @@ double run_tbb(const K& prototype, tbb::task_arena& arena, int threads,
   return seconds_since(start);
 }
 
-template <class K>
-double run_stacksplit(const K& prototype, int threads, const core::LoadOptions& load,
-                      const std::string& scheme) {
+// The run configuration of every stacksplit contender: `stacksplit loop`'s
+// defaults on threads.
+core::RunConfig threads_config(int threads, const std::string& scheme) {
   core::RunConfig config;
   config.workers = threads;
   config.runtime = core::RuntimeKind::kThreads;
   config.search.quantum = 1;
+  config.scheme = scheme;
+  return config;
+}
+
+// A stacksplit contender's time, and what its scheme chose (auto: the
+// strategy of each decision; empty for the others).
+struct StacksplitRun {
+  double seconds = 0;
+  std::string chosen;
+};
+
+// A scheme whose registry entry asks for the loop's model (auto) gets it as
+// run_checked_loop gives it, built from `network`.
+template <class K>
+StacksplitRun run_stacksplit(const K& prototype, int threads, const core::LoadOptions& load,
+                             const std::string& scheme,
+                             const schemes::loop::cost_model::NetworkModel& network) {
+  const core::RunConfig config = threads_config(threads, scheme);
+  schemes::LoopSchemeOptions options;
+  if (schemes::scheme_registry().at(scheme).payload.needs_loop_model)
+    options.model = cli::make_loop_model(prototype, config, /*bitonic=*/false, network);
   core::LoopConfig loop;
-  loop.make_scheme = [scheme] { return schemes::make_loop_scheme(scheme, {}); };
+  loop.make_scheme = [scheme, options] { return schemes::make_loop_scheme(scheme, options); };
   loop.load = load;
   const auto result = core::run_loop<K>(config, loop, [&] { return prototype; });
-  return result.seconds;
+  StacksplitRun run{result.seconds, {}};
+  const nlohmann::json& report = result.scheme_report;
+  if (report.contains("decisions")) {
+    for (const nlohmann::json& decision : report["decisions"])
+      run.chosen += (run.chosen.empty() ? "" : ",") + decision["chosen"].get<std::string>();
+    if (run.chosen.empty()) run.chosen = "(no synchronization)";  // it kept equal blocks
+  }
+  return run;
 }
+
+// One round of a case: every contender's time, and what auto chose.
+struct Round {
+  std::map<std::string, double> times;
+  std::string auto_chose;
+};
 
 struct Case {
   std::string name;
-  std::function<std::map<std::string, double>(int repeat)> measure_once;
+  std::function<Round(int repeat)> measure_once;
 };
 
 double median(std::vector<double> values) {
@@ -145,15 +196,16 @@ double median(std::vector<double> values) {
 const std::vector<std::string> kStrategies = {
     "static-block",    "static-cyclic", "ss",    "gss",   "tss",   "fac2", "awf",
     "shared-iterator", "profiled",      "gcdlb", "gddlb", "lcdlb", "lddlb"};
+const std::string kAuto = "auto";  // the cost model's choice, reported apart
 const std::vector<std::string> kBaselines = {"omp-static", "omp-dynamic", "omp-guided",
                                              "tbb-simple", "tbb-auto",    "tbb-static"};
 
 template <class K>
-std::map<std::string, double> measure_all(const K& prototype, int threads,
-                                          const core::LoadOptions& options,
-                                          tbb::task_arena& arena) {
+Round measure_all(const K& prototype, int threads, const core::LoadOptions& options,
+                  tbb::task_arena& arena, const schemes::loop::cost_model::NetworkModel& network) {
   const core::LoadModel load(options, threads);
-  std::map<std::string, double> times;
+  Round round;
+  std::map<std::string, double>& times = round.times;
   times["omp-static"] = run_openmp(prototype, threads, load, OmpSchedule::kStatic);
   times["omp-dynamic"] = run_openmp(prototype, threads, load, OmpSchedule::kDynamic);
   times["omp-guided"] = run_openmp(prototype, threads, load, OmpSchedule::kGuided);
@@ -161,8 +213,11 @@ std::map<std::string, double> measure_all(const K& prototype, int threads,
   times["tbb-auto"] = run_tbb<K, tbb::auto_partitioner>(prototype, arena, threads, load);
   times["tbb-static"] = run_tbb<K, tbb::static_partitioner>(prototype, arena, threads, load);
   for (const std::string& scheme : kStrategies)
-    times[scheme] = run_stacksplit(prototype, threads, options, scheme);
-  return times;
+    times[scheme] = run_stacksplit(prototype, threads, options, scheme, network).seconds;
+  const StacksplitRun chosen = run_stacksplit(prototype, threads, options, kAuto, network);
+  times[kAuto] = chosen.seconds;
+  round.auto_chose = chosen.chosen;
+  return round;
 }
 
 }  // namespace
@@ -173,11 +228,27 @@ int main(int argc, char** argv) {
   int threads = 2;
   bool quick = false;
   std::string only;
+  std::string network_file;
   app.add_option("--repeat", repeat, "interleaved rounds (median)")->check(CLI::Range(1, 100));
   app.add_option("--threads", threads, "workers and threads")->check(CLI::Range(1, 64));
   app.add_flag("--quick", quick, "smaller loops");
   app.add_option("--only", only, "only the cases whose name contains this");
+  app.add_option("--network", network_file,
+                 "auto's network model, from `stacksplit netchar --runtime threads --out` "
+                 "(default: measured now)")
+      ->check(CLI::ExistingFile);
   CLI11_PARSE(app, argc, argv);
+
+  // Once for every case: the same for all, and measuring it takes a while.
+  cli::LoopOptions loop_options;
+  loop_options.network = network_file;
+  schemes::loop::cost_model::NetworkModel network;
+  try {
+    network = cli::network_for(loop_options, threads_config(threads, kAuto));
+  } catch (const std::exception& e) {  // a file that is not a threads network model
+    std::fprintf(stderr, "loop_benchmark: %s\n", e.what());
+    return 1;
+  }
 
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
                             static_cast<std::size_t>(threads));
@@ -213,22 +284,26 @@ int main(int argc, char** argv) {
 
   std::vector<Case> cases = {
       {"mxm n=" + std::to_string(mxm.n) + " r=800 m=2000, no load",
-       [&](int) { return measure_all(mxm_loop, threads, none, arena); }},
+       [&](int) { return measure_all(mxm_loop, threads, none, arena, network); }},
       {"mxm n=" + std::to_string(mxm.n) + " r=800 m=2000, ml=3 tl=0.05",
-       [&](int) { return measure_all(mxm_loop, threads, changing, arena); }},
+       [&](int) { return measure_all(mxm_loop, threads, changing, arena, network); }},
       {"synthetic increasing, ml=3 tl=0.05",
-       [&](int) { return measure_all(triangular_loop, threads, changing, arena); }},
+       [&](int) { return measure_all(triangular_loop, threads, changing, arena, network); }},
       {"synthetic uniform, one thread at half speed",
-       [&](int) { return measure_all(uniform_loop, threads, slow_one, arena); }},
+       [&](int) { return measure_all(uniform_loop, threads, slow_one, arena, network); }},
       {"synthetic uniform, fine iterations, one thread at half speed",
-       [&](int) { return measure_all(fine_loop, threads, slow_one, arena); }},
+       [&](int) { return measure_all(fine_loop, threads, slow_one, arena, network); }},
   };
 
   for (const Case& c : cases) {
     if (!only.empty() && c.name.find(only) == std::string::npos) continue;
     std::map<std::string, std::vector<double>> samples;
-    for (int r = 0; r < repeat; ++r)
-      for (const auto& [name, seconds] : c.measure_once(r)) samples[name].push_back(seconds);
+    std::string auto_chose;  // every round's choice, in order: it may differ between rounds
+    for (int r = 0; r < repeat; ++r) {
+      const Round round = c.measure_once(r);
+      for (const auto& [name, seconds] : round.times) samples[name].push_back(seconds);
+      auto_chose += (r ? " " : "") + round.auto_chose;
+    }
     std::map<std::string, double> med;
     for (const auto& [name, values] : samples) med[name] = median(values);
     std::printf("== %s (%d threads, median of %d)\n", c.name.c_str(), threads, repeat);
@@ -241,8 +316,14 @@ int main(int argc, char** argv) {
       std::printf("  %-16s %8.4f s\n", name.c_str(), med[name]);
       if (med[name] < med[best_ours]) best_ours = name;
     }
+    std::printf("  %-16s %8.4f s\n", kAuto.c_str(), med[kAuto]);
     std::printf("  best stacksplit (%s) over best of OpenMP/TBB (%s): %.3f\n", best_ours.c_str(),
                 best_theirs.c_str(), med[best_theirs] / med[best_ours]);
+    std::printf("  auto chose (each round): %s\n", auto_chose.c_str());
+    const double auto_ratio = med[best_theirs] / med[kAuto];
+    std::printf("  auto over best of OpenMP/TBB: %.3f\n", auto_ratio);
+    std::printf("  goal auto >= 0.95 x best OpenMP/oneTBB schedule: %s\n",
+                auto_ratio >= 0.95 ? "met" : "NOT met");
     if (c.name.find("no load") != std::string::npos)
       std::printf("  static-block over omp-static: %.3f (time ratio; <= 1.02 is within 2 %%)\n",
                   med["static-block"] / med["omp-static"]);
