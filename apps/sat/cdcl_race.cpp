@@ -21,24 +21,23 @@ constexpr double kMostPauseSeconds = 0.02;
 
 RacePolicy RacePolicy::for_search(int workers, double predicted_seconds) {
   RacePolicy policy;
-  const double predicted_wall = std::max(predicted_seconds, 0.0) / std::max(workers, 1);
-  policy.late_after = std::max(policy.head_start, 2 * predicted_wall);
+  policy.paused_until = std::max(predicted_seconds, 0.0) / std::max(workers, 1);
+  policy.late_after = 2 * policy.paused_until;
   return policy;
 }
 
 RacePolicy RacePolicy::unlimited() {
   RacePolicy policy;
-  policy.head_start = policy.late_after = 1e18;
+  policy.early_share = policy.late_share = 1e18;  // never over budget
   return policy;
 }
 
 double RacePolicy::budget(double since_start) const {
   if (since_start <= before_search) return since_start;
   const double elapsed = since_start - before_search;
-  const double head = std::min(elapsed, head_start);
-  const double early = std::max(0.0, std::min(elapsed, late_after) - head_start);
-  const double late = std::max(0.0, elapsed - std::max(late_after, head_start));
-  return before_search + head + early_share * early + late_share * late;
+  const double early = std::clamp(elapsed, paused_until, std::max(paused_until, late_after));
+  const double late = std::max(0.0, elapsed - std::max(paused_until, late_after));
+  return before_search + early_share * (early - paused_until) + late_share * late;
 }
 
 CdclRace::CdclRace(std::shared_ptr<CdclCubeSolver> solver, RacePolicy policy)
@@ -101,9 +100,13 @@ bool CdclRace::pause_or_stop() {
     if (over <= 0) return false;
     // Asleep until the budget has grown by `over` (at the share in force),
     // looking at the search's end at least every kMostPauseSeconds.
-    const double share = since_start - policy.before_search < policy.late_after ? policy.early_share
-                                                                                : policy.late_share;
-    const double pause = std::min(kMostPauseSeconds, over / std::max(share, 1e-3));
+    const double elapsed = since_start - policy.before_search;
+    const double share = elapsed < policy.paused_until ? 0
+                         : elapsed < policy.late_after ? policy.early_share
+                                                       : policy.late_share;
+    // (Paused: until the share resumes, looking every kMostPauseSeconds.)
+    const double pause =
+        share <= 0 ? kMostPauseSeconds : std::min(kMostPauseSeconds, over / std::max(share, 1e-3));
     const auto before = Clock::now();
     std::this_thread::sleep_for(std::chrono::duration<double>(pause));
     slept_nanoseconds_.fetch_add(

@@ -13,23 +13,25 @@
 // a few milliseconds between nodes cost it most of its pace (qg1-08: 0.07 s
 // of CDCL in one call, 0.4 s in 20 ms slices). Its share of the machine is
 // kept by its terminate callback, which sleeps while the race's CPU time is
-// over its budget against the search's wall time t:
-//   min(t, kRaceHeadStart) + share × (t − kRaceHeadStart)⁺,
-// one core's whole time for the first kRaceHeadStart seconds (most
-// structured formulas CDCL decides in less), then kRaceEarlyShare of one core
-// while the search is within twice the time the dives predicted for it, and
-// kRaceLateShare after that (a search that overran its prediction was
-// misjudged: CDCL may take what the scheduler gives it).
+// over its budget. During the probes it has a core of its own. Then it trusts
+// the dives: paused while the search is within the time they predicted for it
+// (T, the prediction for one worker over the workers), kRaceEarlyShare of one
+// core until 2T, and all the scheduler gives it after that (a search that
+// overran its prediction twice was misjudged). So where the prediction holds
+// (random k-SAT, pigeon-hole: look-ahead's own formulas) the search keeps
+// every core: a share from the start cost random 3-SAT a fifth of its
+// speedup from one worker to two (1.87 to 1.40 at n = 250).
 //
 // It starts before the probes, on a core of its own, so that they never delay
-// CDCL on the whole formula; when they choose the portfolio, it is the
-// portfolio's member 0 on threads (PortfolioShared::first_member_race).
+// CDCL on the whole formula; they stop when it decides (the formula is then
+// answered at the root), and when they choose the portfolio it is the
+// portfolio's member 0 (PortfolioShared::first_member_race).
 //
 // One race a process: under mpirun it runs on rank 0, and a refutation
 // reaches the other ranks as a Shared message (DpllSpace::take_shared). Not
-// with one worker (the race is one worker's CDCL beside the others'
-// search), nor on the simulator or the step runtime (one thread, the
-// simulator's virtual time).
+// with one worker (a race there would take the search's own core; the
+// probes' CDCL steps stand in for it), nor on the simulator or the step
+// runtime (one thread, the simulator's virtual time).
 
 #include <atomic>
 #include <chrono>
@@ -44,18 +46,17 @@
 
 namespace stacksplit::apps::sat {
 
-inline constexpr double kRaceHeadStart = 0.1;
-inline constexpr double kRaceEarlyShare = 0.1;
+inline constexpr double kRaceEarlyShare = 0.5;
 inline constexpr double kRaceLateShare = 1.0;
 
 struct RacePolicy {
   // Seconds the race ran before the search started (beside the probes, with
   // a core of its own): its budget counts them as spent in full.
   double before_search = 0;
-  double head_start = kRaceHeadStart;
+  double paused_until = 0;  // seconds of search: T
   double early_share = kRaceEarlyShare;
+  double late_after = 0;  // seconds of search: 2T
   double late_share = kRaceLateShare;
-  double late_after = kRaceHeadStart;  // seconds of search after which late_share applies
   // The policy for `workers` workers and a search the dives predicted to
   // take `predicted_seconds` on one worker.
   static RacePolicy for_search(int workers, double predicted_seconds);

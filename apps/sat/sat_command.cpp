@@ -454,6 +454,7 @@ void run(const SatOptions& options, cli::CommandRun& run) {
                          {"paused_s", race->slept_seconds()},
                          {"conflicts", race->conflicts()},
                          {"decided", race->decided_here()},
+                         {"paused_until_s", race->policy().paused_until},
                          {"late_after_s", race->policy().late_after}};
     }
     // In decide mode the engine's "solutions" is the weight of the model found

@@ -21,16 +21,21 @@
 namespace stacksplit::apps::sat {
 namespace {
 
-TEST(RacePolicy, OneCoreAtFirstThenTheEarlyShareThenTheLateOne) {
-  const RacePolicy policy = RacePolicy::for_search(2, 1.0);  // 0.5 s of wall on two workers
-  EXPECT_DOUBLE_EQ(policy.late_after, 1.0);                  // twice the prediction
-  EXPECT_DOUBLE_EQ(policy.budget(0.05), 0.05);
-  EXPECT_DOUBLE_EQ(policy.budget(kRaceHeadStart), kRaceHeadStart);
-  EXPECT_DOUBLE_EQ(policy.budget(0.6), kRaceHeadStart + kRaceEarlyShare * 0.5);
-  EXPECT_DOUBLE_EQ(policy.budget(2.0),
-                   kRaceHeadStart + kRaceEarlyShare * 0.9 + kRaceLateShare * 1.0);
-  // A search predicted to take no time is late from the head start on.
-  EXPECT_DOUBLE_EQ(RacePolicy::for_search(4, 0).late_after, kRaceHeadStart);
+TEST(RacePolicy, PausedWhileThePredictionHoldsThenHalfACoreThenAll) {
+  RacePolicy policy = RacePolicy::for_search(2, 1.0);  // 0.5 s of wall on two workers
+  EXPECT_DOUBLE_EQ(policy.paused_until, 0.5);
+  EXPECT_DOUBLE_EQ(policy.late_after, 1.0);  // twice the prediction
+  EXPECT_DOUBLE_EQ(policy.budget(0.4), 0.0);
+  EXPECT_DOUBLE_EQ(policy.budget(0.8), kRaceEarlyShare * 0.3);
+  EXPECT_DOUBLE_EQ(policy.budget(2.0), kRaceEarlyShare * 0.5 + kRaceLateShare * 1.0);
+  // The time beside the probes counts in full, the search's from there.
+  policy.before_search = 0.25;
+  EXPECT_DOUBLE_EQ(policy.budget(0.2), 0.2);
+  EXPECT_DOUBLE_EQ(policy.budget(0.25 + 0.4), 0.25);
+  EXPECT_DOUBLE_EQ(policy.budget(0.25 + 0.8), 0.25 + kRaceEarlyShare * 0.3);
+  // No prediction: the race takes what it gets from the start.
+  EXPECT_DOUBLE_EQ(RacePolicy::for_search(4, 0).budget(1.0), kRaceLateShare * 1.0);
+  EXPECT_GT(RacePolicy::unlimited().budget(1.0), 1e6);
 }
 
 std::shared_ptr<CdclRace> race_on(const CnfFormula& formula) {
