@@ -3,6 +3,7 @@
 #include <time.h>
 
 #include <algorithm>
+#include <limits>
 
 namespace stacksplit::apps::sat {
 
@@ -28,11 +29,12 @@ RacePolicy RacePolicy::for_search(int workers, double predicted_seconds) {
 
 RacePolicy RacePolicy::unlimited() {
   RacePolicy policy;
-  policy.early_share = policy.late_share = 1e18;  // never over budget
+  policy.never_pauses = true;
   return policy;
 }
 
 double RacePolicy::budget(double since_start) const {
+  if (never_pauses) return std::numeric_limits<double>::infinity();
   if (since_start <= before_search) return since_start;
   const double elapsed = since_start - before_search;
   const double early = std::clamp(elapsed, paused_until, std::max(paused_until, late_after));
@@ -77,9 +79,9 @@ void CdclRace::stop() {
 }
 
 void CdclRace::run() {
-  const std::int64_t cpu_start = thread_cpu_nanoseconds();
   const CubeVerdict verdict = solver_->solve({});
-  cpu_nanoseconds_.store(thread_cpu_nanoseconds() - cpu_start);
+  cpu_nanoseconds_.store(thread_cpu_nanoseconds(), std::memory_order_relaxed);
+  conflicts_.store(solver_->conflicts(), std::memory_order_relaxed);
   if (verdict == CubeVerdict::kStopped) return;
   std::lock_guard<std::mutex> lock(mutex_);
   verdict_.store(verdict == CubeVerdict::kSatisfiable ? kSatisfied : kRefuted,
@@ -95,6 +97,7 @@ bool CdclRace::pause_or_stop() {
     const double since_start = elapsed();
     const std::int64_t cpu = thread_cpu_nanoseconds();
     cpu_nanoseconds_.store(cpu, std::memory_order_relaxed);
+    conflicts_.store(solver_->conflicts(), std::memory_order_relaxed);
     const RacePolicy policy = this->policy();
     const double over = 1e-9 * static_cast<double>(cpu) - policy.budget(since_start);
     if (over <= 0) return false;

@@ -57,6 +57,7 @@ struct RacePolicy {
   double early_share = kRaceEarlyShare;
   double late_after = 0;  // seconds of search: 2T
   double late_share = kRaceLateShare;
+  bool never_pauses = false;  // RacePolicy::unlimited: never over budget
   // The policy for `workers` workers and a search the dives predicted to
   // take `predicted_seconds` on one worker.
   static RacePolicy for_search(int workers, double predicted_seconds);
@@ -107,7 +108,9 @@ class CdclRace {
   RacePolicy policy() const;
   double cpu_seconds() const { return 1e-9 * static_cast<double>(cpu_nanoseconds_.load()); }
   double slept_seconds() const { return 1e-9 * static_cast<double>(slept_nanoseconds_.load()); }
-  std::uint64_t conflicts() const { return solver_ ? solver_->conflicts() : 0; }
+  // As of the race's last look at its budget (read from other threads while
+  // CaDiCaL counts on in the race's).
+  std::uint64_t conflicts() const { return conflicts_.load(std::memory_order_relaxed); }
 
   // The race's terminate callback: whether to stop, after sleeping while the
   // race is over its budget (called by CaDiCaL in the race's thread).
@@ -129,7 +132,8 @@ class CdclRace {
   std::atomic<int> verdict_{kUndecided};
   std::atomic<bool> refuted_elsewhere_{false};
   std::atomic<bool> announced_{false};
-  std::atomic<std::int64_t> cpu_nanoseconds_{0};
+  std::atomic<std::int64_t> cpu_nanoseconds_{0};  // the race thread's CPU clock
+  std::atomic<std::uint64_t> conflicts_{0};
   std::atomic<std::int64_t> slept_nanoseconds_{0};
   std::uint64_t polls_ = 0;  // race thread only
 };

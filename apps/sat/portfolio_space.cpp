@@ -255,16 +255,16 @@ core::Outcome PortfolioSpace::run_slice() {
   // Alone, a member has nothing to import: one call, CaDiCaL as it is; so
   // has member 0 on threads (see the header).
   engine_->slice_start = Clock::now();
-  // Slices are for taking clauses in: a member with no one to hear from
-  // (beside the race, which exports none) runs one call.
-  // (Under mpirun every member but the race is sliced: a rank hears of
-  // another's answer only between slices.)
-  const bool unsliced_first = member_ == 0 && shared_->unsliced_first_member;
+  // Slices are for taking clauses in. On threads a member with no one to
+  // hear from (the race exports nothing) runs one call; under mpirun every
+  // member but the race is sliced, since a rank hears of another's answer
+  // only between slices.
+  const bool on_threads = shared_->unsliced_first_member;
   const bool race_member = shared_->first_member_race || shared_->race_elsewhere;
   const std::uint32_t exporters = shared_->members - (race_member ? 1 : 0);
-  engine_->sliced =
-      (exporters > 1 || !shared_->unsliced_first_member) && !unsliced_first && shared_->members > 1;
-  engine_->publishes = exporters > 1 && unsliced_first;
+  const bool hears_from_others = on_threads ? exporters > 1 : shared_->members > 1;
+  engine_->sliced = hears_from_others && !(on_threads && member_ == 0);
+  engine_->publishes = on_threads && member_ == 0 && exporters > 1;
   if (engine_->sliced) {
     solver.limit("conflicts", next_slice_conflicts_);
     next_slice_conflicts_ =
