@@ -9,19 +9,22 @@ namespace stacksplit::apps::sat {
 
 std::string PortfolioMember::describe() const {
   std::string text = configuration.empty() ? "default" : std::string(configuration);
+  if (walk_per_mille != 0) text += " walker";
   return text + ", phase " + std::to_string(phase) + ", seed " + std::to_string(seed);
 }
 
 // Member 0 is CaDiCaL as it comes; member 1 its satisfiable-leaning
 // configuration (stable mode only, target phases), the usual partner of the
-// default in two-solver portfolios; then the other initial phase, the
+// default in two-solver portfolios, made a walker: portfolios such as Painless
+// and Mallob give local search a solver of its own, and CaDiCaL's own random
+// walk is one at a high walkreleff. Then the other initial phase, the
 // unsatisfiable-leaning configuration, and seeds with alternating phases.
 PortfolioMember PortfolioMember::of(int index) {
   switch (index) {
     case 0:
       return {"", 1, 0};
     case 1:
-      return {"sat", 1, 1};
+      return {"sat", 1, 1, kWalkerPerMille};
     case 2:
       return {"", 0, 2};
     case 3:
@@ -218,6 +221,7 @@ void PortfolioSpace::start_member(int member) {
   if (!options.configuration.empty()) solver.configure(std::string(options.configuration).c_str());
   solver.set("phase", options.phase);
   solver.set("seed", options.seed);
+  if (options.walk_per_mille != 0) solver.set("walkreleff", options.walk_per_mille);
   const CnfFormula& formula = shared_->formula;
   for (std::size_t c = 0; c < formula.num_clauses(); ++c) {
     for (Literal l : formula.clause(c)) solver.add(l);

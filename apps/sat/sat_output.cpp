@@ -104,8 +104,11 @@ void print_statistics(std::ostream& out, const core::RunStatistics& result,
     const std::optional<CubeVerdict> verdict = race->verdict();
     out << "c race: CaDiCaL on the whole formula beside the search, cpu "
         << seconds_text(race->cpu_seconds()) << " s, paused " << seconds_text(race->slept_seconds())
-        << " s, conflicts " << race->conflicts()
-        << (!race->decided_here()                  ? ""
+        << " s, conflicts " << race->conflicts();
+    const RacePolicy policy = race->policy();
+    if (!policy.never_pauses && policy.paused_until > 0)
+      out << ", paused for the dives' prediction of " << seconds_text(policy.paused_until) << " s";
+    out << (!race->decided_here()                  ? ""
             : verdict == CubeVerdict::kSatisfiable ? ", decided the formula: satisfiable"
                                                    : ", decided the formula: unsatisfiable")
         << '\n';

@@ -212,7 +212,11 @@ TEST(Portfolio, OnThreadsMemberZeroRunsOneCallAndFeedsTheOthers) {
         if (result.app_counter_names[i] == name) return worker.app_counters[i];
       return std::uint64_t{0};
     };
-    seen += " " + std::to_string(at("member")) + "/" + std::to_string(at("slices"));
+    // Appended piece by piece: GCC 12 warns (-Wrestrict) on " " + to_string().
+    seen += ' ';
+    seen += std::to_string(at("member"));
+    seen += '/';
+    seen += std::to_string(at("slices"));
     if (at("member") == 1) {
       saw_first = true;
       EXPECT_EQ(at("slices"), 1u) << "member 0 is never sliced on threads";
@@ -226,6 +230,10 @@ TEST(Portfolio, OnThreadsMemberZeroRunsOneCallAndFeedsTheOthers) {
 // The members differ: the default first, then others.
 TEST(Portfolio, MembersAreDiversified) {
   EXPECT_EQ(PortfolioMember::of(0).describe(), "default, phase 1, seed 0");
+  // The second member is the local-search one, and the only one.
+  EXPECT_EQ(PortfolioMember::of(1).describe(), "sat walker, phase 1, seed 1");
+  for (int m = 0; m < 8; ++m)
+    EXPECT_EQ(PortfolioMember::of(m).walk_per_mille, m == 1 ? kWalkerPerMille : 0) << m;
   std::vector<std::string> seen;
   for (int m = 0; m < 8; ++m) seen.push_back(PortfolioMember::of(m).describe());
   std::sort(seen.begin(), seen.end());
