@@ -47,6 +47,12 @@
 //       CDCL, seconds where a node is microseconds). Such a node ends the
 //       worker's quantum, so that a thief waits for one node, not for a
 //       quantum of them. Defaults to false.
+//   void watch_mail(MailWatch mail_waiting);
+//       Given once, before the search: mail_waiting() says whether a message
+//       for this worker waits (false where the runtime cannot tell cheaply).
+//       A space whose node can run for seconds (a CDCL call) may end it early
+//       then, so that the worker hears a stop under mpirun without cutting
+//       every node short. Call it only from the worker's own thread.
 //   uint64_t node_cost() const;
 //       The work the last descend (or reset) did, in application units (DPLL:
 //       propagations); used by the simulated machine's cost model, for
@@ -87,6 +93,7 @@
 #include <algorithm>
 #include <concepts>
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <span>
 #include <stdexcept>
@@ -218,6 +225,14 @@ concept HasReplayDescend = requires(S space, const typename S::Choice& choice) {
 template <class S>
 concept ReportsLongNodes = requires(const S& space) {
   { space.node_was_long() } -> std::convertible_to<bool>;
+};
+
+// Whether a message for the worker waits in its mailbox (see watch_mail).
+using MailWatch = std::function<bool()>;
+
+template <class S>
+concept WatchesMail = requires(S space, MailWatch watch) {
+  space.watch_mail(std::move(watch));
 };
 
 template <class S>

@@ -93,10 +93,13 @@ struct PortfolioSpace::Engine final : CaDiCaL::Terminator, CaDiCaL::Learner {
 
   bool terminate() override {
     if (shared.refuted.load(std::memory_order_relaxed) || shared.end.reached()) return true;
+    // The clock and the mailbox are read on every 64th call only.
+    if ((++calls & 63) != 0) return false;
     // A slice also ends after kMostSliceSeconds, so that clauses and the
     // engine's messages (a Stop under MPI) are taken in at least that often;
-    // the clock is read on every 64th call only.
-    return sliced && (++calls & 63) == 0 && Clock::now() > slice_deadline;
+    // an unsliced call under MPI ends when a message waits.
+    if (sliced) return Clock::now() > slice_deadline;
+    return mail_waiting != nullptr && (*mail_waiting)();
   }
   bool learning(int size) override {
     ++conflicts;
@@ -133,7 +136,8 @@ struct PortfolioSpace::Engine final : CaDiCaL::Terminator, CaDiCaL::Learner {
   Clock::time_point slice_start;
   Clock::time_point slice_deadline;
   bool sliced = false;
-  bool publishes = false;  // the unsliced member 0 among others
+  bool publishes = false;                         // the unsliced member 0 among others
+  const core::MailWatch* mail_waiting = nullptr;  // an unsliced call under MPI ends on mail
   std::uint64_t offered = 0;
   std::vector<std::int32_t> batch;
   std::uint64_t calls = 0;
@@ -259,16 +263,19 @@ core::Outcome PortfolioSpace::run_slice() {
   // Alone, a member has nothing to import: one call, CaDiCaL as it is; so
   // has member 0 on threads (see the header).
   engine_->slice_start = Clock::now();
-  // Slices are for taking clauses in. On threads a member with no one to
-  // hear from (the race exports nothing) runs one call; under mpirun every
-  // member but the race is sliced, since a rank hears of another's answer
-  // only between slices.
+  // Slices are for taking clauses in. A member with no exporter to hear
+  // from (the race exports nothing) runs one call: on threads it hears of
+  // another's answer through PortfolioShared, under mpirun through its
+  // mailbox (a call that ends when mail waits). Without a look at the
+  // mailbox every member under mpirun but the race is sliced.
   const bool on_threads = shared_->unsliced_first_member;
+  const bool watches_mail = !on_threads && mail_waiting_ != nullptr;
   const bool race_member = shared_->first_member_race || shared_->race_elsewhere;
   const std::uint32_t exporters = shared_->members - (race_member ? 1 : 0);
-  const bool hears_from_others = on_threads ? exporters > 1 : shared_->members > 1;
+  const bool hears_from_others = on_threads || watches_mail ? exporters > 1 : shared_->members > 1;
   engine_->sliced = hears_from_others && !(on_threads && member_ == 0);
   engine_->publishes = on_threads && member_ == 0 && exporters > 1;
+  engine_->mail_waiting = watches_mail && !engine_->sliced ? &mail_waiting_ : nullptr;
   if (engine_->sliced) {
     solver.limit("conflicts", next_slice_conflicts_);
     next_slice_conflicts_ =

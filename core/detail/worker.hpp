@@ -54,6 +54,7 @@ class Worker final : public SchemeContext {
 
   // Rank 0 enters the root; then the scheme starts and idle workers go asking.
   void start() {
+    if constexpr (WatchesMail<S>) space_.watch_mail([this] { return outbox_.mail_waiting(rank_); });
     if constexpr (OptimizingSearchSpace<S>) {
       if (optimizing())
         stack_.optimize(

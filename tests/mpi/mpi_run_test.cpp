@@ -19,6 +19,7 @@
 #include <tuple>
 #include <vector>
 
+#include "apps/sat/portfolio_space.hpp"
 #include "apps/uts/uts_presets.hpp"
 #include "schemes/scheme_registry.hpp"
 #include "tests/mpi/mpirun_command.hpp"
@@ -647,6 +648,47 @@ TEST(MpiSatAuto, EveryRankTakesRankZerosChoiceWhenTheTimeLimitCutsTheProbes) {
     }
   }
   std::remove(file.c_str());
+}
+
+// Under --solver auto the race is the portfolio's member 0 on rank 0, and it
+// exports nothing while it runs. On two ranks the other member has no one to
+// take clauses from: it runs one CaDiCaL call, which ends when a message
+// waits for its rank (the stop after the race's answer), not slices of a
+// second that restart CaDiCaL's schedule. On three ranks two members export
+// to each other, so theirs are sliced. The formula has too many variables
+// for look-ahead (auto goes to the portfolio at once) and takes CaDiCaL
+// seconds, far past a first slice.
+TEST_P(MpiSatTest, MemberBesideTheRaceIsSlicedOnlyToTakeClausesIn) {
+  const std::string file = path("beside_race");
+  const std::string json = file + ".jsonl";
+  write_generated_formula({"counter", "--bits", "12", "--steps", "600", "--target", "4000"}, file);
+  const ProcessOutcome run = sat(file, {"--json", json});
+  std::remove(file.c_str());
+  ASSERT_TRUE(run.finished) << run.output;
+  EXPECT_EQ(run.exit_code, 20) << run.output;
+  std::ifstream in(json);
+  std::string line;
+  ASSERT_TRUE(std::getline(in, line)) << "no run record\n" << run.output;
+  std::remove(json.c_str());
+  const nlohmann::json record = nlohmann::json::parse(line);
+  ASSERT_EQ(record["app_details"]["solver"], "portfolio") << run.output;
+  ASSERT_EQ(record["per_worker"].size(), static_cast<std::size_t>(GetParam()));
+  for (std::size_t rank = 1; rank < record["per_worker"].size(); ++rank) {
+    const auto& counters = record["per_worker"][rank]["app_counters"];
+    if (counters["member"].get<std::uint64_t>() == 0) continue;
+    const std::uint64_t conflicts = counters["conflicts"].get<std::uint64_t>();
+    const std::uint64_t slices = counters["slices"].get<std::uint64_t>();
+    // Past a first slice's conflicts or its second: one slice would not have held it.
+    ASSERT_TRUE(conflicts > apps::sat::kFirstSliceConflicts ||
+                counters["cdcl_us"].get<std::uint64_t>() > apps::sat::kMostSliceSeconds * 1e6)
+        << "rank " << rank << " did too little to tell\n"
+        << run.output;
+    if (GetParam() == 2) {
+      EXPECT_EQ(slices, 1u) << "rank " << rank << ": one call beside the race\n" << run.output;
+    } else {
+      EXPECT_GT(slices, 1u) << "rank " << rank << ": sliced to take clauses in\n" << run.output;
+    }
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Ranks, MpiSatTest, ::testing::Values(2, 3),
