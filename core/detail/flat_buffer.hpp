@@ -1,8 +1,8 @@
 #pragma once
 // A growable array of trivially copyable values that never shrinks its
-// storage: the engine's choice buffer and level stack. Unlike std::vector it
-// lets the choice sink write through a raw cursor, so pushing a branch costs a
-// compare and a store.
+// storage (release() gives all of it back): the engine's choice buffer and
+// level stack. Unlike std::vector it lets the choice sink write through a
+// raw cursor, so pushing a branch costs a compare and a store.
 
 #include <cstdint>
 #include <cstdlib>
