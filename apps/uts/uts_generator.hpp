@@ -22,6 +22,7 @@ class UtsGenerator {
   explicit UtsGenerator(const UtsParams& params);
 
   const UtsParams& params() const { return params_; }
+  void prefetch() const { rng_.prefetch(); }
 
   UtsNode root();
   // Reads the node's own random value; hashes nothing.

@@ -22,6 +22,8 @@ class UtsTree {
 
   const UtsParams& params() const { return generator_.params(); }
   const UtsNode& current() const { return current_; }
+  // The simulator's hint that this space expands next: the hashing context.
+  void prefetch() const { generator_.prefetch(); }
 
   core::Outcome reset() {
     current_ = generator_.root();

@@ -1,8 +1,8 @@
 #pragma once
 // A growable array of trivially copyable values that never shrinks its
-// storage: the engine's choice buffer and level stack. Unlike std::vector it
-// lets the choice sink write through a raw cursor, so pushing a branch costs a
-// compare and a store.
+// storage (release() gives all of it back): the engine's choice buffer and
+// level stack. Unlike std::vector it lets the choice sink write through a
+// raw cursor, so pushing a branch costs a compare and a store.
 
 #include <cstdint>
 #include <cstdlib>
@@ -48,6 +48,12 @@ class FlatBuffer {
   }
 
   std::uint32_t capacity() const { return capacity_; }
+  // Gives the storage back (the simulator's idle processors hold none).
+  void release() {
+    std::free(data_);
+    data_ = nullptr;
+    size_ = capacity_ = 0;
+  }
   [[gnu::noinline]] void reserve(std::uint32_t capacity) {
     if (capacity <= capacity_) return;
     void* grown = std::realloc(data_, static_cast<std::size_t>(capacity) * sizeof(T));

@@ -78,6 +78,17 @@ class SearchStack {
     return kNoCutoff;
   }
 
+  // An empty stack gives its storage back: a simulator keeps a stack per
+  // processor, most of them idle at any time. Not for the hot path (the next
+  // piece of work grows the buffers again).
+  void release_storage() {
+    assert(!has_work());
+    clear();
+    levels_.release();
+    buffer_.release();
+    std::vector<Choice>().swap(base_path_);
+  }
+
   void clear() {
     levels_.clear();
     buffer_.clear();

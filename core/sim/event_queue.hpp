@@ -3,6 +3,7 @@
 // scheduling), so equal times resolve the same way in every run.
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 namespace stacksplit::core {
@@ -35,6 +36,13 @@ class SimEventQueue {
   void push(double time, SimEventKind kind, std::uint32_t processor, std::uint32_t slot = 0);
   SimEvent pop();
   const SimEvent& top() const { return heap_.front(); }
+  // The top's children: the one of them that comes first is the event after
+  // the top, unless an event scheduled meanwhile comes sooner. At most four.
+  std::span<const SimEvent> after_top() const {
+    const std::size_t size = heap_.size();
+    if (size < 2) return {};
+    return {heap_.data() + 1, size < 5 ? size - 1 : 4};
+  }
   bool empty() const { return heap_.empty(); }
   std::size_t size() const { return heap_.size(); }
 

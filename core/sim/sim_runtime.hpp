@@ -21,9 +21,10 @@
 // scheduling), and everything else the workers do follows from their seeds,
 // so the same inputs give the same counters and times, bit for bit.
 //
-// Cost of simulating: one binary-heap push and pop per message and per
+// Cost of simulating: one push and pop of a 4-ary heap per message and per
 // quantum, none per idle processor; a processor that is alone in its stretch
-// of virtual time runs on without going through the heap.
+// of virtual time runs on without going through the heap, and so does one
+// that a delivery wakes before any other pending event.
 
 #include <algorithm>
 #include <chrono>
@@ -90,7 +91,7 @@ class SimRuntime final : public Outbox<typename A::Message> {
         interrupt_all();
       }
       const SimEvent event = queue_.pop();
-      prefetch_next();
+      prefetch_ahead();
       switch (event.kind()) {
         case SimEventKind::kWake:
           processors_[event.processor].wake_pending = false;
@@ -104,6 +105,7 @@ class SimRuntime final : public Outbox<typename A::Message> {
           deliver(static_cast<int>(event.processor), event.time, event.slot);
           break;
       }
+      prefetch_stack_of_next();
     }
 
     RunClock clock;
@@ -114,7 +116,7 @@ class SimRuntime final : public Outbox<typename A::Message> {
     clock.interrupted = interrupted;
     for (int rank = 0; rank < size; ++rank) {
       const Processor& processor = processors_[rank];
-      if (!processor.agent->terminated())
+      if (!processor.terminated)
         throw std::logic_error("sim runtime: no event left but worker " + std::to_string(rank) +
                                " has not terminated (a lost message?)");
       clock.seconds = std::max(clock.seconds, processor.terminated_at);
@@ -158,7 +160,8 @@ class SimRuntime final : public Outbox<typename A::Message> {
   static constexpr std::uint32_t kNoSlot = ~std::uint32_t{0};
 
   // 48 bytes a processor: its inbox is a list threaded through the message
-  // slots (slot_next_), not a container of its own.
+  // slots (slot_next_), not a container of its own. `terminated` mirrors the
+  // agent's, so that a delivery need not touch the agent's memory.
   struct Processor {
     std::unique_ptr<A> agent;
     double clock = 0;                     // when its last action ended
@@ -169,6 +172,7 @@ class SimRuntime final : public Outbox<typename A::Message> {
     std::uint32_t batch = 0;  // messages of the current mailbox check left to take in
     bool check_due = false;   // a quantum ended: look at the mailbox
     bool wake_pending = false;
+    bool terminated = false;  // the agent's terminated(), as of its last action's end
   };
 
   void push_inbox(Processor& processor, std::uint32_t slot) {
@@ -211,17 +215,55 @@ class SimRuntime final : public Outbox<typename A::Message> {
     return std::move(slots_[slot]);
   }
 
-  // While this event runs, the memory of the next one's processor is fetched:
-  // with thousands of processors each one's state has left the cache by its
+  // With thousands of processors each one's state has left the cache by its
   // next turn, and a turn's loads were a chain of misses (a profile at
-  // P = 1024 put three quarters of the worker's time on two of them).
-  void prefetch_next() const {
+  // P = 16384 put two thirds of the simulator's time on loads of a Processor
+  // and of its agent). So memory is fetched in a pipeline while an event
+  // runs: the Processor entries of the candidates for the event after next
+  // (the top's children in the heap), the agent of the next event (whose
+  // entry the previous event fetched, so reading its address does not wait),
+  // and, once the event is done, what the next agent's turn reads first.
+  // A delivery touches its Processor only, but one to an idle processor
+  // schedules a wake at once, which becomes the top before it could be
+  // prefetched: its agent is fetched with the delivery.
+  void prefetch_ahead() const {
+    for (const SimEvent& later : queue_.after_top()) prefetch_range(&processors_[later.processor]);
     if (queue_.empty()) return;
-    const Processor& next = processors_[queue_.top().processor];
-    const char* agent = reinterpret_cast<const char*>(next.agent.get());
-    for (std::size_t offset = 0; offset < sizeof(A); offset += 64)
-      __builtin_prefetch(agent + offset);
-    if constexpr (requires(const A& a) { a.prefetch(); }) next.agent->prefetch();
+    const Processor* processor = about_to_act();
+    if (processor == nullptr) return;
+    prefetch_range(processor->agent.get());
+    if (processor->inbox_first != kNoSlot) __builtin_prefetch(&slots_[processor->inbox_first]);
+  }
+
+  // Every cache line of *object, which need not start on one.
+  template <class T>
+  static void prefetch_range(const T* object) {
+    constexpr std::uintptr_t kLine = 64;
+    const auto first = reinterpret_cast<std::uintptr_t>(object) & ~(kLine - 1);
+    const auto last = reinterpret_cast<std::uintptr_t>(object) + sizeof(T) - 1;
+    for (std::uintptr_t line = first; line <= last; line += kLine)
+      __builtin_prefetch(reinterpret_cast<const void*>(line));
+  }
+
+  void prefetch_stack_of_next() const {
+    if constexpr (requires(const A& a) { a.prefetch(); }) {
+      if (queue_.empty()) return;
+      if (const Processor* processor = about_to_act()) processor->agent->prefetch();
+    }
+  }
+
+  // The processor of the top event if that event is likely to run its agent
+  // soon (a wake, or a delivery to one with no wake pending), else null.
+  const Processor* about_to_act() const {
+    const SimEvent& next = queue_.top();
+    const Processor& processor = processors_[next.processor];
+    switch (next.kind()) {
+      case SimEventKind::kWake: return &processor;
+      case SimEventKind::kDeliver:
+        return processor.wake_pending || processor.terminated ? nullptr : &processor;
+      case SimEventKind::kTransmit: return nullptr;
+    }
+    return nullptr;
   }
 
   void schedule_wake(int rank, double time) {
@@ -234,7 +276,7 @@ class SimRuntime final : public Outbox<typename A::Message> {
   void interrupt_all() {
     for (int rank = 0; rank < static_cast<int>(processors_.size()); ++rank) {
       Processor& processor = processors_[rank];
-      if (processor.agent->terminated()) continue;
+      if (processor.terminated) continue;
       begin_action(rank, processor.clock, false);
       processor.agent->interrupt();
       end_action(rank);
@@ -245,12 +287,21 @@ class SimRuntime final : public Outbox<typename A::Message> {
   void deliver(int rank, double time, std::uint32_t slot) {
     ++events_;
     Processor& processor = processors_[rank];
-    if (processor.agent->terminated()) {
+    if (processor.terminated) {
       (void)take(slot);  // a late request or reject: nobody listens any more
       return;
     }
     push_inbox(processor, slot);
-    if (!processor.wake_pending) schedule_wake(rank, std::max(processor.clock, time));
+    if (processor.wake_pending) return;
+    const double wake = std::max(processor.clock, time);
+    // A wake strictly before every pending event would be the next one popped
+    // (a tie goes to the event scheduled first): it runs at once, without a
+    // push and a pop. The order of every other event stays as it was.
+    if (queue_.empty() || wake < queue_.top().time) {
+      run_processor(rank, wake);
+      return;
+    }
+    schedule_wake(rank, wake);
   }
 
   void begin_action(int rank, double start, bool receiving) {
@@ -263,8 +314,10 @@ class SimRuntime final : public Outbox<typename A::Message> {
   void end_action(int rank) {
     Processor& processor = processors_[rank];
     processor.clock = now();
-    if (processor.agent->terminated() && processor.terminated_at < 0)
+    if (!processor.terminated && processor.agent->terminated()) {
+      processor.terminated = true;
       processor.terminated_at = processor.clock;
+    }
   }
 
   // Actions of one processor from `time` on. Like a polling node program, it
@@ -277,7 +330,7 @@ class SimRuntime final : public Outbox<typename A::Message> {
     Processor& processor = processors_[rank];
     A& agent = *processor.agent;
     double clock = std::max(processor.clock, time);
-    while (!agent.terminated()) {
+    while (!processor.terminated) {
       if (processor.check_due) {
         processor.batch = processor.inbox_size;
         processor.check_due = false;
@@ -293,11 +346,15 @@ class SimRuntime final : public Outbox<typename A::Message> {
         agent.work();
         processor.check_due = true;
       } else {
-        return;  // idle: the next delivery wakes it
+        go_idle(agent);  // the next delivery wakes it
+        return;
       }
       end_action(rank);
       clock = processor.clock;
-      if (processor.inbox_size == 0 && !agent.has_work()) return;
+      if (processor.inbox_size == 0 && !agent.has_work()) {
+        go_idle(agent);
+        return;
+      }
       if (!queue_.empty() && queue_.top().time <= clock) {
         schedule_wake(rank, clock);
         return;
@@ -305,6 +362,12 @@ class SimRuntime final : public Outbox<typename A::Message> {
     }
     processor.batch = 0;
     while (processor.inbox_size != 0) (void)take(pop_inbox(processor));
+    go_idle(agent);
+  }
+
+  // A processor with nothing to do until a message comes holds no buffers.
+  static void go_idle(A& agent) {
+    if constexpr (requires { agent.release_idle_storage(); }) agent.release_idle_storage();
   }
 
   MachineModel machine_;

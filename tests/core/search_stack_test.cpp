@@ -109,6 +109,38 @@ TYPED_TEST(SearchStackTest, RandomSplittingNeitherLosesNorDuplicatesWork) {
   }
 }
 
+// The simulator's idle processors give their stack's storage back
+// (release_storage): the same stack then takes piece after piece of work,
+// replaying each path from scratch, and the pieces still count the tree exactly.
+TYPED_TEST(SearchStackTest, AStackThatGaveItsStorageBackTakesWorkAgain) {
+  for (std::uint64_t seed : {21, 22, 23}) {
+    HashTreeShape shape{seed, 7, 10};
+    Explorer<TypeParam> donor(shape, SplitPolicy{});
+    Explorer<TypeParam> receiver(shape, SplitPolicy{});
+    donor.stack.start_at_root(donor.stats);
+    std::size_t pieces = 0;
+    while (donor.stack.has_work()) {
+      donor.stack.expand(7, donor.stats, [] { return true; });
+      if (auto unit = donor.stack.split()) {
+        receiver.stack.load(*unit, receiver.stats);
+        EXPECT_EQ(receiver.stack.untried(), unit->node_count());
+        receiver.run_to_end();
+        receiver.stack.release_storage();
+        EXPECT_FALSE(receiver.stack.has_work());
+        ++pieces;
+      }
+    }
+    WorkerStatistics total = donor.stats;
+    total += receiver.stats;
+    const ReferenceCounts expected = reference<TypeParam>(shape);
+    EXPECT_GT(pieces, 3u);
+    EXPECT_EQ(total.nodes, expected.nodes) << "seed " << seed;
+    EXPECT_EQ(total.leaves, expected.leaves);
+    EXPECT_EQ(total.solutions, expected.solutions);
+    EXPECT_EQ(total.dead_ends, expected.dead_ends);
+  }
+}
+
 // Expands until the stack has at least `levels` levels with work.
 template <class Space>
 void grow(Explorer<Space>& explorer, std::size_t levels) {
