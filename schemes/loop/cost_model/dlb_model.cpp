@@ -1,6 +1,7 @@
 #include "schemes/loop/cost_model/dlb_model.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <limits>
 #include <numeric>
@@ -256,19 +257,39 @@ class DlbSimulation {
       const auto& pieces = incoming[static_cast<std::size_t>(k)];
       if (pieces.empty()) continue;
       const int rank = g.state.rank(k);
-      const double own = g.state.work_left(k);
-      const double received = moved.work_left(k) - own;
-      std::int64_t count = 0;
-      for (const Piece& piece : pieces) count += piece.count;
-      double now = input_.forecast.finish_time(rank, resume_s, own);
-      double waited = 0;
-      for (const Piece& piece : pieces) {
-        if (now < piece.arrives_s) {
-          waited += piece.arrives_s - now;
-          now = piece.arrives_s;
+      // What arrives joins the back of what it held, piece after piece.
+      std::vector<double> work;
+      std::int64_t skip = g.state.left(k);
+      auto piece = pieces.begin();
+      std::int64_t wanted = piece->count;
+      double sum = 0;
+      for (IterationRange range : moved.held(k)) {
+        const std::int64_t skipped = std::min(skip, range.count);
+        skip -= skipped;
+        range.first += skipped;
+        range.count -= skipped;
+        while (range.count > 0 && piece != pieces.end()) {
+          const std::int64_t take = std::min(wanted, range.count);
+          sum += input_.cost.of({range.first, take});
+          range.first += take;
+          range.count -= take;
+          wanted -= take;
+          if (wanted == 0) {
+            work.push_back(sum);
+            sum = 0;
+            if (++piece != pieces.end()) wanted = piece->count;
+          }
         }
-        now = input_.forecast.finish_time(
-            rank, now, received * static_cast<double>(piece.count) / static_cast<double>(count));
+      }
+      assert(work.size() == pieces.size());
+      double now = input_.forecast.finish_time(rank, resume_s, g.state.work_left(k));
+      double waited = 0;
+      for (std::size_t m = 0; m < pieces.size(); ++m) {
+        if (now < pieces[m].arrives_s) {
+          waited += pieces[m].arrives_s - now;
+          now = pieces[m].arrives_s;
+        }
+        now = input_.forecast.finish_time(rank, now, work[m]);
       }
       // Its waits, put before it starts: the same end at a steady speed.
       ready[static_cast<std::size_t>(k)] = resume_s + waited;
