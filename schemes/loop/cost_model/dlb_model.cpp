@@ -221,7 +221,9 @@ class DlbSimulation {
       g.state = std::move(moved_state);
     } else {
       sync.distribution = sync.left;
-      ready.assign(g.ready.size(), compute_from + sync.instructions_s);
+      // A receiver still waiting for an earlier move's data keeps waiting.
+      ready = g.ready;
+      for (double& r : ready) r = std::max(r, compute_from + sync.instructions_s);
     }
     if (central) balancer_free_s_ = balancer_start + sync.distribution_s + sync.instructions_s;
     g.ready = std::move(ready);
@@ -252,7 +254,10 @@ class DlbSimulation {
       incoming[static_cast<std::size_t>(t.to)].push_back({wire, t.count});
     }
     medium_free_s_ = wire;
-    std::vector<double> ready(g.ready.size(), resume_s);
+    // Everyone goes on at resume_s, or when an earlier move's data it still
+    // waits for is in.
+    std::vector<double> ready = g.ready;
+    for (double& r : ready) r = std::max(r, resume_s);
     for (int k = 0; k < g.state.size(); ++k) {
       const auto& pieces = incoming[static_cast<std::size_t>(k)];
       if (pieces.empty()) continue;
@@ -282,7 +287,8 @@ class DlbSimulation {
         }
       }
       assert(work.size() == pieces.size());
-      double now = input_.forecast.finish_time(rank, resume_s, g.state.work_left(k));
+      const double start = ready[static_cast<std::size_t>(k)];
+      double now = input_.forecast.finish_time(rank, start, g.state.work_left(k));
       double waited = 0;
       for (std::size_t m = 0; m < pieces.size(); ++m) {
         if (now < pieces[m].arrives_s) {
@@ -292,7 +298,7 @@ class DlbSimulation {
         now = input_.forecast.finish_time(rank, now, work[m]);
       }
       // Its waits, put before it starts: the same end at a steady speed.
-      ready[static_cast<std::size_t>(k)] = resume_s + waited;
+      ready[static_cast<std::size_t>(k)] = start + waited;
     }
     return ready;
   }

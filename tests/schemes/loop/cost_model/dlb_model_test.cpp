@@ -168,6 +168,23 @@ TEST(DlbModel, LddlbBalancesEachGroupAndTheSlowestGroupDecides) {
   EXPECT_EQ(p.synchronizations(), 3);
 }
 
+// A receiver waits for its data however many synchronizations come first:
+// processor 3 at a tenth of the others' speed sends most of its block to the
+// three others, 0.1 s of wire an iteration, and soon runs out of the little
+// it kept and synchronizes again while the data is still on its way. The
+// loop cannot end before the first move's last piece is in.
+TEST(DlbModel, AReceiverWaitsForItsDataThroughLaterSynchronizations) {
+  LoopModelInput input = hand_case();
+  input.forecast = SpeedForecast::constant({1, 1, 1, 0.1});
+  input.data_bytes_per_iteration = 100000;
+  DlbPrediction p = predict_dlb(LoopStrategy::kGddlb, input, testing::hand_network());
+  const auto& s = p.groups[0].synchronizations;
+  ASSERT_GE(s.size(), 2u);
+  ASSERT_TRUE(s[0].moved);
+  EXPECT_LT(s[1].time_s, s[0].answered_s + s[0].data_movement_s);  // called while it is on its way
+  EXPECT_GT(p.time_s, s[0].answered_s + s[0].data_movement_s);
+}
+
 // The groups of a local strategy share the one network: with loads 0, 1, 0,
 // 1 both groups synchronize at 2.5 s and each moves 83 iterations from its
 // slow member to its fast one, out of work (κ = 0.0684 s). The first group's
