@@ -27,7 +27,9 @@
 //   done, C_g measured to the group's end;
 // - the moves are not a stop: κ(j) is the time they take on the wire, one
 //   message after another (one medium, as eq. 1.3.5's sum has it), and only
-//   a receiver that runs out before its data arrives waits for it; a sender
+//   a receiver that runs out before its data arrives waits for it (through
+//   later synchronizations that come meanwhile; its waits are put before
+//   it starts again, exact at a steady speed); a sender
 //   computes the front of what it holds while the back leaves, as the loop
 //   schemes do (schemes/loop/interrupt_strategy.hpp resumes at once). TC
 //   still adds every κ(j), the chapter's figure of the costs;
