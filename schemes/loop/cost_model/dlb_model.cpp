@@ -1,6 +1,7 @@
 #include "schemes/loop/cost_model/dlb_model.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <limits>
 #include <numeric>
@@ -19,27 +20,34 @@ constexpr double kNever = std::numeric_limits<double>::infinity();
 struct Group {
   LoopState state;
   GroupPrediction out;
-  double resume_s = 0;  // when its processors (re)start computing
+  // Per member, when it (re)starts computing what it holds: a receiver that
+  // runs out before its data arrives starts that much later.
+  std::vector<double> ready;
   bool start_synchronization = false;
   bool balancing = true;
   bool done = false;
   std::int64_t iterations = 0;  // held at the start: a bound on synchronizations
 };
 
-double latest_finish(const LoopState& state, double from_s) {
-  double latest = from_s;
+double at(const std::vector<double>& ready, int member) {
+  return ready[static_cast<std::size_t>(member)];
+}
+
+double latest_finish(const LoopState& state, const std::vector<double>& ready) {
+  double latest = *std::min_element(ready.begin(), ready.end());
   for (int k = 0; k < state.size(); ++k) {
-    if (state.left(k) > 0) latest = std::max(latest, state.finish_time(k, from_s));
+    if (state.left(k) > 0) latest = std::max(latest, state.finish_time(k, at(ready, k)));
   }
   return latest;
 }
 
 // The member that runs out first, and when; nullopt when none holds work.
-std::optional<std::pair<int, double>> first_finisher(const LoopState& state, double from_s) {
+std::optional<std::pair<int, double>> first_finisher(const LoopState& state,
+                                                     const std::vector<double>& ready) {
   std::optional<std::pair<int, double>> first;
   for (int k = 0; k < state.size(); ++k) {
     if (state.left(k) == 0) continue;
-    const double t = state.finish_time(k, from_s);
+    const double t = state.finish_time(k, at(ready, k));
     if (!first || t < first->second) first = {k, t};
   }
   return first;
@@ -84,8 +92,10 @@ class DlbSimulation {
     for (int first = 0; first < p; first += k) {
       std::vector<int> members(static_cast<std::size_t>(std::min(k, p - first)));
       std::iota(members.begin(), members.end(), first);
-      groups.push_back(
-          {LoopState(input_, members), {}, input_.start.time_s, input_.start.at_synchronization});
+      groups.push_back({LoopState(input_, members),
+                        {},
+                        std::vector<double>(members.size(), input_.start.time_s),
+                        input_.start.at_synchronization});
       groups.back().out.members = std::move(members);
       groups.back().iterations = groups.back().state.total_left();
       // A group of one has nobody to balance with.
@@ -119,10 +129,11 @@ class DlbSimulation {
 
  private:
   double event_time(const Group& g) const {
-    if (g.start_synchronization) return g.resume_s;
-    if (!g.balancing) return latest_finish(g.state, g.resume_s);
-    auto first = first_finisher(g.state, g.resume_s);
-    return first ? first->second : g.resume_s;
+    const double earliest = *std::min_element(g.ready.begin(), g.ready.end());
+    if (g.start_synchronization) return earliest;
+    if (!g.balancing) return latest_finish(g.state, g.ready);
+    auto first = first_finisher(g.state, g.ready);
+    return first ? first->second : earliest;
   }
 
   void step(Group& g) {
@@ -134,27 +145,30 @@ class DlbSimulation {
     // the start's.
     if (static_cast<std::int64_t>(g.out.synchronizations.size()) > g.iterations + 1)
       throw std::logic_error("DLB model: more synchronizations than iterations");
+    const double earliest = *std::min_element(g.ready.begin(), g.ready.end());
     if (!g.balancing) {
-      g.out.finish_s = latest_finish(g.state, g.resume_s);
+      g.out.finish_s = latest_finish(g.state, g.ready);
       g.done = true;
       return;
     }
     const bool at_start = g.start_synchronization;
     g.start_synchronization = false;
-    double t = g.resume_s;
+    double t = earliest;
     // The others answer the interrupt when through the iteration they are
-    // in; the plan waits for the last of them.
+    // in (a receiver still waiting for its data, at once); the plan waits
+    // for the last of them.
     double answered = t;
     if (!at_start) {
-      auto first = first_finisher(g.state, g.resume_s);
+      auto first = first_finisher(g.state, g.ready);
       if (!first) {  // nothing held at all
-        g.out.finish_s = g.resume_s;
+        g.out.finish_s = earliest;
         g.done = true;
         return;
       }
       t = answered = first->second;
       for (int k = 0; k < g.state.size(); ++k)
-        answered = std::max(answered, g.state.iteration_end(k, g.resume_s, t));
+        if (at(g.ready, k) < t)
+          answered = std::max(answered, g.state.iteration_end(k, at(g.ready, k), t));
     }
 
     SynchronizationRecord sync;
@@ -162,8 +176,9 @@ class DlbSimulation {
     sync.time_s = t;
     sync.answered_s = answered;
     for (int k = 0; k < g.state.size(); ++k) {
-      sync.speeds.push_back(g.state.measured_speed(k, g.resume_s, t));
-      if (!at_start) g.state.run(k, g.resume_s, t);
+      const double from = std::min(at(g.ready, k), t);
+      sync.speeds.push_back(g.state.measured_speed(k, from, t));
+      if (!at_start && from < t) g.state.run(k, from, t);
     }
     sync.left = g.state.left_all();
     sync.remaining = g.state.total_left();
@@ -193,6 +208,7 @@ class DlbSimulation {
     sync.moved = plan.work_moved >= input_.min_work_moved && plan.work_moved > 0 &&
                  sync.improvement >= input_.profitability;
 
+    std::vector<double> ready;
     if (sync.moved) {
       sync.distribution = plan.distribution;
       sync.work_moved = plan.work_moved;
@@ -201,13 +217,90 @@ class DlbSimulation {
                              static_cast<double>(sync.work_moved) *
                                  input_.data_bytes_per_iteration / network_.bandwidth_bytes_per_s;
       sync.instructions_s = central ? sync.messages * network_.latency_s : 0;
+      ready = after_moves(g, plan, moved_state, compute_from + sync.instructions_s);
       g.state = std::move(moved_state);
     } else {
       sync.distribution = sync.left;
+      // A receiver still waiting for an earlier move's data keeps waiting.
+      ready = g.ready;
+      for (double& r : ready) r = std::max(r, compute_from + sync.instructions_s);
     }
     if (central) balancer_free_s_ = balancer_start + sync.distribution_s + sync.instructions_s;
-    g.resume_s = compute_from + sync.instructions_s + sync.data_movement_s;
+    g.ready = std::move(ready);
     record(g, std::move(sync));
+  }
+
+  // When each member computes again after the moves of `plan`, everyone
+  // told at `resume_s`. κ(j) of eq. 1.3.5 is the time the moves take on the
+  // wire, one message after another (its sum over messages: one medium);
+  // the balancing waits for none of it. A sender goes on with the front of
+  // what it holds while its back leaves, a member that neither sends nor
+  // receives goes on at once, and a receiver computes what it held and then
+  // each piece as it arrives, waiting only when it has run out first. The
+  // wire is one for all groups: a local strategy's groups queue their moves
+  // on it (the overlap the chapter does not model, §1.3.2, "Delay Factor").
+  std::vector<double> after_moves(const Group& g, const Redistribution& plan,
+                                  const LoopState& moved, double resume_s) {
+    struct Piece {
+      double arrives_s;
+      std::int64_t count;
+    };
+    std::vector<std::vector<Piece>> incoming(g.ready.size());
+    double wire = std::max(resume_s, medium_free_s_);
+    for (const Transfer& t : plan.transfers) {
+      wire += network_.latency_s + static_cast<double>(t.count) *
+                                       input_.data_bytes_per_iteration /
+                                       network_.bandwidth_bytes_per_s;
+      incoming[static_cast<std::size_t>(t.to)].push_back({wire, t.count});
+    }
+    medium_free_s_ = wire;
+    // Everyone goes on at resume_s, or when an earlier move's data it still
+    // waits for is in.
+    std::vector<double> ready = g.ready;
+    for (double& r : ready) r = std::max(r, resume_s);
+    for (int k = 0; k < g.state.size(); ++k) {
+      const auto& pieces = incoming[static_cast<std::size_t>(k)];
+      if (pieces.empty()) continue;
+      const int rank = g.state.rank(k);
+      // What arrives joins the back of what it held, piece after piece.
+      std::vector<double> work;
+      std::int64_t skip = g.state.left(k);
+      auto piece = pieces.begin();
+      std::int64_t wanted = piece->count;
+      double sum = 0;
+      for (IterationRange range : moved.held(k)) {
+        const std::int64_t skipped = std::min(skip, range.count);
+        skip -= skipped;
+        range.first += skipped;
+        range.count -= skipped;
+        while (range.count > 0 && piece != pieces.end()) {
+          const std::int64_t take = std::min(wanted, range.count);
+          sum += input_.cost.of({range.first, take});
+          range.first += take;
+          range.count -= take;
+          wanted -= take;
+          if (wanted == 0) {
+            work.push_back(sum);
+            sum = 0;
+            if (++piece != pieces.end()) wanted = piece->count;
+          }
+        }
+      }
+      assert(work.size() == pieces.size());
+      const double start = ready[static_cast<std::size_t>(k)];
+      double now = input_.forecast.finish_time(rank, start, g.state.work_left(k));
+      double waited = 0;
+      for (std::size_t m = 0; m < pieces.size(); ++m) {
+        if (now < pieces[m].arrives_s) {
+          waited += pieces[m].arrives_s - now;
+          now = pieces[m].arrives_s;
+        }
+        now = input_.forecast.finish_time(rank, now, work[m]);
+      }
+      // Its waits, put before it starts: the same end at a steady speed.
+      ready[static_cast<std::size_t>(k)] = start + waited;
+    }
+    return ready;
   }
 
   static void record(Group& g, SynchronizationRecord sync) {
@@ -220,6 +313,7 @@ class DlbSimulation {
   const NetworkModel& network_;
   double xi_ = 0;
   double balancer_free_s_ = 0;  // LCDLB's (and GCDLB's) one balancer
+  double medium_free_s_ = 0;    // the one network: when its last move is through
 };
 
 }  // namespace

@@ -22,8 +22,19 @@
 //
 // What the chapter leaves open, decided here:
 // - time runs on: the predicted time of a strategy is its computation plus
-//   its costs, each synchronization stopping its group; the total is when the
-//   last processor is done, C_g measured to the group's end;
+//   its costs, each synchronization stopping its group until every member is
+//   told the plan (ξ, δ, ψ, Δ); the total is when the last processor is
+//   done, C_g measured to the group's end;
+// - the moves are not a stop: κ(j) is the time they take on the wire, one
+//   message after another (one medium, as eq. 1.3.5's sum has it), and only
+//   a receiver that runs out before its data arrives waits for it (through
+//   later synchronizations that come meanwhile; its waits are put before
+//   it starts again, exact at a steady speed); a sender
+//   computes the front of what it holds while the back leaves, as the loop
+//   schemes do (schemes/loop/interrupt_strategy.hpp resumes at once). TC
+//   still adds every κ(j), the chapter's figure of the costs;
+// - the wire is one for all groups: a local strategy's groups queue their
+//   moves on it (the overlap the chapter leaves out of Δ, §1.3.2);
 // - the balancer judges a move by the speeds it measured, σ(j), as if they
 //   persisted (it knows nothing else); what then happens follows the forecast;
 // - a synchronization that moves nothing (too little gain or work) leaves its

@@ -42,21 +42,28 @@ LoopModelInput hand_case() {
 // take max(125·0.01/0.5, 187·0.01/0.25, ...) = 7.48 s, after the move
 // max(1.94, 1.94, 49·0.01/0.25 = 1.96, 1.94) = 1.96 s: 74 % better (>= 10 %).
 // κ(1) = β·L + α·D/B = 3·0.002 + 194·800/1e6 = 0.006 + 0.1552 = 0.1612 s;
-// ψ(1) = β·L = 0.006 s. Computing resumes at
-// 2.52 + ξ + δ + ψ + κ = 2.52 + 0.008 + 0.001 + 0.006 + 0.1612 = 2.6962 s.
-// Processors 0, 1, 3 finish their χ(1) after 1.94 s; processor 2 has done
-// ⌈1.94·0.25/0.01⌉ = ⌈48.5⌉ = 49 by then: Γ(2) = 0, so η = 2.
-// TC = η(ξ + δ) + κ(1) + ψ(1) = 2·0.009 + 0.1612 + 0.006 = 0.1852 s.
-// The loop ends when processor 2 ends its last iteration, 2.6962 + 1.96 =
-// 4.6562 s, plus the last ξ + δ: 4.6652 s = computation 2.52 + 1.96 + TC.
+// ψ(1) = β·L = 0.006 s. Everyone is told at 2.52 + ξ + δ + ψ = 2.535 s;
+// the senders 1, 2, 3 compute on at once, and the three moves go on the
+// wire one after another: 28 iterations arrive at 2.535 + 0.002 + 0.0224 =
+// 2.5594 s, 138 at 2.6718 s, 28 at 2.6962 s (= 2.535 + κ(1)). Processor 0,
+// out of work, waits 0.0244 s for the first and is busy with it when the
+// others come: it computes from 2.5594 s, ends its 194 at 4.4994 s.
+// Processors 1 and 3 end their 97 at 2.535 + 1.94 = 4.475 s: the second
+// synchronization (processor 1, the lower rank). Processor 0 has begun
+// ⌈1.9156/0.01⌉ = 192 by then (through it at 4.4794 s), processor 2
+// ⌈0.485/0.01⌉ = 49 of 49, through it at 4.495 s: γ(2) = 2, 0, 0, 0;
+// χ(2) = 1, 1, 0, 0 would end in 0.02 s as now, no gain: nothing moves, and
+// ξ + δ later (4.504 s) processor 0 goes on, ends at 4.524 s and
+// synchronizes a third time, Γ(3) = 0: the end 4.524 + ξ + δ = 4.533 s.
+// TC = η(ξ + δ) + κ(1) + ψ(1) = 3·0.009 + 0.1612 + 0.006 = 0.1942 s.
 TEST(DlbModel, GcdlbReproducesTheHandComputedCase) {
   LoopModelInput input = hand_case();
   DlbPrediction p = predict_dlb(LoopStrategy::kGcdlb, input, testing::hand_network());
   EXPECT_NEAR(p.synchronization_s, 0.008, kEps);
   ASSERT_EQ(p.groups.size(), 1u);
-  EXPECT_EQ(p.synchronizations(), 2);  // η
+  EXPECT_EQ(p.synchronizations(), 3);  // η
   const auto& s = p.groups[0].synchronizations;
-  ASSERT_EQ(s.size(), 2u);
+  ASSERT_EQ(s.size(), 3u);
 
   EXPECT_NEAR(s[0].time_s, 2.5, kEps);
   EXPECT_NEAR(s[0].answered_s, 2.52, kEps);
@@ -70,45 +77,70 @@ TEST(DlbModel, GcdlbReproducesTheHandComputedCase) {
   EXPECT_NEAR(s[0].improvement, (7.48 - 1.96) / 7.48, 1e-9);
   EXPECT_TRUE(s[0].moved);
 
-  EXPECT_NEAR(s[1].time_s, 2.6962 + 1.94, kEps);
-  EXPECT_EQ(s[1].remaining, 0);                // Γ(η) = 0
+  EXPECT_NEAR(s[1].time_s, 4.475, kEps);
+  EXPECT_NEAR(s[1].answered_s, 4.495, kEps);
+  EXPECT_EQ(s[1].left, (Counts{2, 0, 0, 0}));  // γ(2)
+  EXPECT_FALSE(s[1].moved);
   EXPECT_EQ(s[1].work_moved, 0);               // α(2)
-  EXPECT_EQ(s[1].messages, 0);                 // β(2)
   EXPECT_NEAR(s[1].data_movement_s, 0, kEps);  // κ(2)
+  EXPECT_NEAR(s[2].time_s, 4.524, kEps);
+  EXPECT_EQ(s[2].remaining, 0);  // Γ(η) = 0
 
-  EXPECT_NEAR(p.total_cost_s(), 0.1852, kEps);  // TC
-  EXPECT_NEAR(p.time_s, 4.6652, kEps);
+  EXPECT_NEAR(p.total_cost_s(), 0.1942, kEps);  // TC
+  EXPECT_NEAR(p.time_s, 4.533, kEps);
 }
 
 // GDDLB on the same case: ξ = one-to-all(4) + all-to-all(4) = 0.004 + 0.008
-// = 0.012 s and no instructions (ψ = 0). The same γ, χ, α, β and κ; computing
-// resumes at 2.52 + 0.012 + 0.001 + 0.1612 = 2.6942 s; TC = 2·0.013 + 0.1612
-// = 0.1872 s; the end 2.6942 + 1.96 + 0.013 = 4.6672 s. GCDLB's cheaper
-// profile exchange outweighs its instructions here, 0.008 s against 0.006 s.
+// = 0.012 s and no instructions (ψ = 0). The same γ, χ, α, β and κ; everyone
+// goes on at 2.52 + 0.012 + 0.001 = 2.533 s, processor 0 at 2.5574 s when its
+// first piece is in; processor 1 runs out at 4.473 s, processor 2 is through
+// its last at 4.493 s, processor 0 has 2 left, which do not move; the third
+// synchronization at 4.506 + 0.02 = 4.526 s, the end 4.539 s; TC = 3·0.013 +
+// 0.1612 = 0.2002 s. GCDLB's cheaper profile exchange outweighs its
+// instructions here, 0.008 s against 0.006 s.
 TEST(DlbModel, GddlbPaysAllToAllButNoInstructions) {
   DlbPrediction p = predict_dlb(LoopStrategy::kGddlb, hand_case(), testing::hand_network());
   EXPECT_NEAR(p.synchronization_s, 0.012, kEps);
-  EXPECT_EQ(p.synchronizations(), 2);
+  EXPECT_EQ(p.synchronizations(), 3);
   const auto& s = p.groups[0].synchronizations;
   EXPECT_EQ(s[0].work_moved, 194);
   EXPECT_EQ(s[0].messages, 3);
   EXPECT_NEAR(s[0].data_movement_s, 0.1612, kEps);
   EXPECT_NEAR(s[0].instructions_s, 0, kEps);
-  EXPECT_NEAR(p.total_cost_s(), 0.1872, kEps);
-  EXPECT_NEAR(p.time_s, 4.6672, kEps);
+  EXPECT_NEAR(s[1].time_s, 4.473, kEps);
+  EXPECT_NEAR(p.total_cost_s(), 0.2002, kEps);
+  EXPECT_NEAR(p.time_s, 4.539, kEps);
+}
+
+// Only who waits for the data is stopped by it: the same case with the
+// whole group held for κ(1), as TC's sum reads, would end 0.1612 − 0.0244 s
+// later than the model's 4.533 s, the senders idle while their data leaves.
+TEST(DlbModel, OnlyAReceiverThatRanOutWaitsForItsData) {
+  DlbPrediction p = predict_dlb(LoopStrategy::kGcdlb, hand_case(), testing::hand_network());
+  const auto& s = p.groups[0].synchronizations;
+  // Processor 1 (a sender, 97 iterations at σ = 1/2) runs out at the time
+  // it was told plus its own work: no κ in it.
+  EXPECT_NEAR(s[1].time_s, 2.52 + 0.008 + 0.001 + 0.006 + 97 * 0.01 / 0.5, kEps);
+  // The receiver computes from its first piece's arrival, 2.535 + 0.0244 s.
+  EXPECT_EQ(s[1].left, (Counts{2, 0, 0, 0}));  // ⌈(4.475 − 2.5594)/0.01⌉ = 192 begun
+  EXPECT_LT(p.time_s, 4.6652);                 // the whole group held for κ(1)
 }
 
 // LDDLB with K = 2, groups {0, 1} (σ = 1, 1/2) and {2, 3} (σ = 1/4, 1/2);
 // ξ = one-to-all(2) + all-to-all(2) = 0.004 s.
 // Group {0, 1}: processor 0 finishes at 2.5 s, processor 1 has 125 left;
 // χ = 125·(2/3, 1/3) = 83.3, 41.7 -> 83, 42; α = 83, β = 1;
-// κ = 0.002 + 83·800/1e6 = 0.0684 s; resumes at 2.5 + 0.005 + 0.0684 = 2.5734 s;
-// then 0.83 s and 0.84 s of work: Γ(2) = 0 (⌈0.83·0.5/0.01⌉ = 42), ends at
-// 2.5734 + 0.84 + 0.005 = 3.4184 s; C_1 overhead 2·0.005 + 0.0684 = 0.0784 s.
+// κ = 0.002 + 83·800/1e6 = 0.0684 s: processor 1 goes on at 2.505 s,
+// processor 0 gets the 83 at 2.5734 s. Processor 1 runs out at 2.505 + 0.84
+// = 3.345 s; processor 0 has begun ⌈77.16⌉ = 78 (through at 3.3534 s):
+// γ = 5, 0; χ = 3, 2 (20 % sooner): 2 move, arriving at 3.3584 + 0.0036 =
+// 3.362 s; processor 0 ends its 3 at 3.3884 s, processor 1 its 2 at 3.402 s:
+// Γ(3) = 0, the group ends at 3.402 + 0.005 = 3.407 s.
 // Group {2, 3}: processor 3 finishes at 5 s, processor 2 has done
 // ⌈5·0.25/0.01⌉ = 125, 125 left; χ = 125·(1/3, 2/3) -> 42, 83; α = 83, β = 1;
-// resumes at 5.0734 s; 42·0.01/0.25 = 1.68 s and 1.66 s of work; ends at
-// 5.0734 + 1.68 + 0.005 = 6.7584 s. C = max = 6.7584 s: the slow group
+// processor 2 goes on at 5.005 s, ends its 42 at 6.685 s; processor 3 gets
+// the 83 at 5.0734 s and has 2 left then, which do not move (no gain), ends
+// at 6.7384 s: C_2 = 6.7384 + 0.005 = 6.7434 s. C = max: the slow group
 // cannot pass work to the fast one.
 TEST(DlbModel, LddlbBalancesEachGroupAndTheSlowestGroupDecides) {
   DlbPrediction p = predict_dlb(LoopStrategy::kLddlb, hand_case(), testing::hand_network());
@@ -116,20 +148,65 @@ TEST(DlbModel, LddlbBalancesEachGroupAndTheSlowestGroupDecides) {
   const GroupPrediction& a = p.groups[0];
   const GroupPrediction& b = p.groups[1];
   EXPECT_EQ(a.members, (std::vector<int>{0, 1}));
-  ASSERT_EQ(a.synchronizations.size(), 2u);
+  ASSERT_EQ(a.synchronizations.size(), 3u);
   EXPECT_EQ(a.synchronizations[0].distribution, (Counts{83, 42}));
   EXPECT_EQ(a.synchronizations[0].work_moved, 83);
   EXPECT_EQ(a.synchronizations[0].messages, 1);
   EXPECT_NEAR(a.synchronizations[0].data_movement_s, 0.0684, kEps);
-  EXPECT_NEAR(a.overhead_s, 0.0784, kEps);
-  EXPECT_NEAR(a.time_s, 3.4184, kEps);
-  ASSERT_EQ(b.synchronizations.size(), 2u);
+  EXPECT_EQ(a.synchronizations[1].left, (Counts{5, 0}));
+  EXPECT_EQ(a.synchronizations[1].distribution, (Counts{3, 2}));
+  EXPECT_NEAR(a.overhead_s, 3 * 0.005 + 0.0684 + 0.0036, kEps);
+  EXPECT_NEAR(a.time_s, 3.407, kEps);
+  ASSERT_EQ(b.synchronizations.size(), 3u);
   EXPECT_NEAR(b.synchronizations[0].time_s, 5.0, kEps);
   EXPECT_EQ(b.synchronizations[0].left, (Counts{125, 0}));
   EXPECT_EQ(b.synchronizations[0].distribution, (Counts{42, 83}));
-  EXPECT_NEAR(b.time_s, 6.7584, kEps);
-  EXPECT_NEAR(p.time_s, 6.7584, kEps);
-  EXPECT_EQ(p.synchronizations(), 2);
+  EXPECT_NEAR(b.synchronizations[1].time_s, 6.685, kEps);
+  EXPECT_FALSE(b.synchronizations[1].moved);
+  EXPECT_NEAR(b.time_s, 6.7434, kEps);
+  EXPECT_NEAR(p.time_s, 6.7434, kEps);
+  EXPECT_EQ(p.synchronizations(), 3);
+}
+
+// A receiver waits for its data however many synchronizations come first:
+// processor 3 at a tenth of the others' speed sends most of its block to the
+// three others, 0.1 s of wire an iteration, and soon runs out of the little
+// it kept and synchronizes again while the data is still on its way. The
+// loop cannot end before the first move's last piece is in.
+TEST(DlbModel, AReceiverWaitsForItsDataThroughLaterSynchronizations) {
+  LoopModelInput input = hand_case();
+  input.forecast = SpeedForecast::constant({1, 1, 1, 0.1});
+  input.data_bytes_per_iteration = 100000;
+  DlbPrediction p = predict_dlb(LoopStrategy::kGddlb, input, testing::hand_network());
+  const auto& s = p.groups[0].synchronizations;
+  ASSERT_GE(s.size(), 2u);
+  ASSERT_TRUE(s[0].moved);
+  EXPECT_LT(s[1].time_s, s[0].answered_s + s[0].data_movement_s);  // called while it is on its way
+  EXPECT_GT(p.time_s, s[0].answered_s + s[0].data_movement_s);
+}
+
+// The groups of a local strategy share the one network: with loads 0, 1, 0,
+// 1 both groups synchronize at 2.5 s and each moves 83 iterations from its
+// slow member to its fast one, out of work (κ = 0.0684 s). The first group's
+// move holds the wire from 2.505 s to 2.5734 s; the second's queues behind
+// it and arrives at 2.6418 s. Both senders run out at 2.505 + 0.84 = 3.345 s
+// (the second synchronizations); by then processor 0 has begun
+// ⌈77.16⌉ = 78 of its 83, processor 2 only ⌈70.32⌉ = 71.
+TEST(DlbModel, LocalGroupsQueueTheirMovesOnTheOneNetwork) {
+  LoopModelInput input = hand_case();
+  input.forecast = SpeedForecast::from_loads({1, 1, 1, 1}, {{0}, {1}, {0}, {1}}, 1.0);
+  DlbPrediction p = predict_dlb(LoopStrategy::kLddlb, input, testing::hand_network());
+  ASSERT_EQ(p.groups.size(), 2u);
+  const auto& a = p.groups[0].synchronizations;
+  const auto& b = p.groups[1].synchronizations;
+  ASSERT_GE(a.size(), 2u);
+  ASSERT_GE(b.size(), 2u);
+  EXPECT_EQ(a[0].distribution, (Counts{83, 42}));
+  EXPECT_EQ(b[0].distribution, (Counts{83, 42}));
+  EXPECT_NEAR(a[1].time_s, 3.345, kEps);
+  EXPECT_NEAR(b[1].time_s, 3.345, kEps);
+  EXPECT_EQ(a[1].left, (Counts{5, 0}));
+  EXPECT_EQ(b[1].left, (Counts{12, 0}));
 }
 
 // LCDLB's one balancer: when both groups ask at once the second waits
