@@ -272,7 +272,8 @@ core::Outcome PortfolioSpace::run_slice() {
   const bool watches_mail = !on_threads && mail_waiting_ != nullptr;
   const bool race_member = shared_->first_member_race || shared_->race_elsewhere;
   const std::uint32_t exporters = shared_->members - (race_member ? 1 : 0);
-  const bool hears_from_others = on_threads || watches_mail ? exporters > 1 : shared_->members > 1;
+  const bool hears_from_others =
+      (on_threads || watches_mail) ? exporters > 1 : shared_->members > 1;
   engine_->sliced = hears_from_others && !(on_threads && member_ == 0);
   engine_->publishes = on_threads && member_ == 0 && exporters > 1;
   engine_->mail_waiting = watches_mail && !engine_->sliced ? &mail_waiting_ : nullptr;

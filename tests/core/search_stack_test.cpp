@@ -11,10 +11,10 @@
 
 #include "core/detail/outbox.hpp"
 #include "core/detail/random.hpp"
+#include "core/detail/worker.hpp"
 #include "core/reference_search.hpp"
 #include "core/scheme.hpp"
 #include "core/topology/topology.hpp"
-#include "core/detail/worker.hpp"
 #include "tests/core/hash_tree.hpp"
 
 namespace stacksplit::core {
@@ -41,6 +41,16 @@ template <class Space>
 ReferenceCounts reference(const HashTreeShape& shape) {
   Space space(shape);
   return reference_count(space);
+}
+
+// The counts of every piece together are the sequential search's.
+template <class Space>
+void expect_reference_counts(const HashTreeShape& shape, const WorkerStatistics& total) {
+  const ReferenceCounts expected = reference<Space>(shape);
+  EXPECT_EQ(total.nodes, expected.nodes) << "seed " << shape.seed;
+  EXPECT_EQ(total.leaves, expected.leaves) << "seed " << shape.seed;
+  EXPECT_EQ(total.solutions, expected.solutions) << "seed " << shape.seed;
+  EXPECT_EQ(total.dead_ends, expected.dead_ends) << "seed " << shape.seed;
 }
 
 template <class Space>
@@ -100,12 +110,8 @@ TYPED_TEST(SearchStackTest, RandomSplittingNeitherLosesNorDuplicatesWork) {
         pool.erase(pool.begin() + static_cast<std::ptrdiff_t>(pick));
       }
     }
-    const ReferenceCounts expected = reference<TypeParam>(shape);
     EXPECT_GT(splits, 20u);
-    EXPECT_EQ(total.nodes, expected.nodes) << "seed " << seed;
-    EXPECT_EQ(total.leaves, expected.leaves);
-    EXPECT_EQ(total.solutions, expected.solutions);
-    EXPECT_EQ(total.dead_ends, expected.dead_ends);
+    expect_reference_counts<TypeParam>(shape, total);
   }
 }
 
@@ -132,12 +138,8 @@ TYPED_TEST(SearchStackTest, AStackThatGaveItsStorageBackTakesWorkAgain) {
     }
     WorkerStatistics total = donor.stats;
     total += receiver.stats;
-    const ReferenceCounts expected = reference<TypeParam>(shape);
     EXPECT_GT(pieces, 3u);
-    EXPECT_EQ(total.nodes, expected.nodes) << "seed " << seed;
-    EXPECT_EQ(total.leaves, expected.leaves);
-    EXPECT_EQ(total.solutions, expected.solutions);
-    EXPECT_EQ(total.dead_ends, expected.dead_ends);
+    expect_reference_counts<TypeParam>(shape, total);
   }
 }
 
