@@ -5,6 +5,8 @@
 #include <string>
 #include <thread>
 
+#include "apps/sat/left_to_exit.hpp"
+
 namespace stacksplit::apps::sat {
 
 std::string PortfolioMember::describe() const {
@@ -160,7 +162,10 @@ PortfolioSpace& PortfolioSpace::operator=(const PortfolioSpace& other) {
 }
 PortfolioSpace::PortfolioSpace(PortfolioSpace&&) noexcept = default;
 PortfolioSpace& PortfolioSpace::operator=(PortfolioSpace&&) noexcept = default;
-PortfolioSpace::~PortfolioSpace() = default;
+PortfolioSpace::~PortfolioSpace() {
+  if (engine_ && shared_ && shared_->solvers_left_to_exit)
+    leave_to_exit(std::shared_ptr<const Engine>(std::move(engine_)));
+}
 
 core::Outcome PortfolioSpace::reset() {
   depth_ = 0;

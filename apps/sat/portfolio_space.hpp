@@ -112,6 +112,9 @@ struct PortfolioShared {
   static constexpr std::size_t kMostFirstMemberWords = std::size_t{1} << 24;
   std::mutex first_member_mutex;
   std::vector<std::int32_t> from_first_member;
+  // The process exits after this search: a member's CaDiCaL is left to the
+  // exit, not freed (left_to_exit.hpp). The command line sets it.
+  bool solvers_left_to_exit = false;
 };
 
 class PortfolioSpace {

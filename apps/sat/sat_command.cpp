@@ -34,6 +34,7 @@
 #include "apps/cli/search_command.hpp"
 #include "apps/sat/dimacs_reader.hpp"
 #include "apps/sat/dpll_space.hpp"
+#include "apps/sat/left_to_exit.hpp"
 #include "apps/sat/model_check.hpp"
 #include "apps/sat/portfolio_space.hpp"
 #include "apps/sat/sat_output.hpp"
@@ -207,6 +208,12 @@ void finish(cli::CommandRun& run, const CnfFormula& formula, const Result& resul
   print_answer(std::cout, answer, result.solution ? &*result.solution : nullptr);
 }
 
+// The race's CaDiCaL, used no more, is left for the process's exit to free
+// (left_to_exit.hpp).
+void leave_race_to_exit(const std::shared_ptr<CdclRace>& race) {
+  if (race && race->solver()) leave_to_exit(race->solver());
+}
+
 // --solver portfolio (or auto's choice of it): one CaDiCaL a worker, each
 // with its own options, sharing short learned clauses (portfolio_space.hpp).
 void run_portfolio(const SatOptions& options, cli::CommandRun& run, const DimacsInput& input,
@@ -216,6 +223,9 @@ void run_portfolio(const SatOptions& options, cli::CommandRun& run, const Dimacs
   auto shared = std::make_shared<PortfolioShared>(
       input.formula, static_cast<std::uint32_t>(run.config().workers), options.share, time_limit,
       &run.config().interrupt);
+  // The process exits after the search: freeing each member's CaDiCaL would
+  // delay the answer (left_to_exit.hpp).
+  shared->solvers_left_to_exit = true;
   // One thread a worker: member 0 can run one unsliced call beside the others.
   shared->unsliced_first_member = run.config().runtime == core::RuntimeKind::kThreads;
   // auto's race, running since before the probes, is member 0 (on rank 0).
@@ -260,6 +270,7 @@ void run_portfolio(const SatOptions& options, cli::CommandRun& run, const Dimacs
   };
   auto result = run.search<PortfolioSpace>(options.file, make_space, app_details);
   if (race) race->stop();
+  leave_race_to_exit(race);
   if (result.reporting && !run.quiet())
     print_portfolio_statistics(std::cout, result, choice, probe_seconds);
   finish(run, input.formula, result, answer_of(result));
@@ -467,6 +478,7 @@ void run(const SatOptions& options, cli::CommandRun& run) {
   };
   auto result = run.search<DpllSpace>(options.file, make_space, app_details);
   if (race) race->stop();
+  leave_race_to_exit(race);
   if (result.reporting && !run.quiet())
     print_statistics(std::cout, result, choice, probe_seconds, solver, race.get());
   if (result.reporting && options.count) {

@@ -13,6 +13,7 @@
 #include <tuple>
 #include <vector>
 
+#include "apps/sat/left_to_exit.hpp"
 #include "apps/sat/portfolio_space.hpp"
 #include "core/run_search.hpp"
 #include "schemes/scheme_registry.hpp"
@@ -228,6 +229,44 @@ TEST(Portfolio, OnThreadsMemberZeroRunsOneCallAndFeedsTheOthers) {
 }
 
 // The members differ: the default first, then others.
+// What is left to the process's exit lives on and is never destroyed.
+TEST(LeftToExit, AnObjectLeftIsNeverDestroyed) {
+  struct Watched {
+    bool* destroyed = nullptr;
+    ~Watched() {
+      if (destroyed) *destroyed = true;
+    }
+  };
+  bool destroyed = false;
+  const std::size_t before = objects_left_to_exit();
+  auto watched = std::make_shared<Watched>();
+  watched->destroyed = &destroyed;
+  leave_to_exit(std::move(watched));
+  EXPECT_FALSE(destroyed);
+  EXPECT_EQ(objects_left_to_exit(), before + 1);
+}
+
+// With solvers_left_to_exit (the command line's choice), every member's
+// CaDiCaL is left to the exit when its worker's space goes, and the answer
+// is as ever; without it, none is.
+TEST(Portfolio, MembersCanBeLeftToTheExit) {
+  const CnfFormula formula = pigeon_hole(6);
+  for (const bool left : {false, true}) {
+    auto shared = std::make_shared<PortfolioShared>(formula, 2u, ShareOptions{}, nullptr);
+    shared->unsliced_first_member = true;
+    shared->solvers_left_to_exit = left;
+    core::RunConfig setup =
+        stacksplit::testing::scheme_setup("rp", 2, "complete", core::SplitStrategy::kHalf, 1, 2);
+    setup.search.mode = core::SearchMode::kFirst;
+    const std::size_t before = objects_left_to_exit();
+    const auto result = core::run_search<PortfolioSpace>(
+        stacksplit::testing::on_runtime(setup, "threads"), [&] { return PortfolioSpace(shared); });
+    EXPECT_FALSE(result.solution.has_value());
+    EXPECT_TRUE(shared->refuted.load());
+    EXPECT_EQ(objects_left_to_exit() - before, left ? 2u : 0u) << "left " << left;
+  }
+}
+
 TEST(Portfolio, MembersAreDiversified) {
   EXPECT_EQ(PortfolioMember::of(0).describe(), "default, phase 1, seed 0");
   // The second member is the local-search one, and the only one.
