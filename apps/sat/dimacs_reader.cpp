@@ -263,14 +263,26 @@ class Parser {
       }
       clause_.resize(kept);
     } else {
-      // Long clauses: sort by variable so v and -v meet; literal order is free.
-      std::sort(clause_.begin(), clause_.end(), [](Literal a, Literal b) {
-        return std::abs(a) != std::abs(b) ? std::abs(a) < std::abs(b) : a < b;
-      });
-      clause_.erase(std::unique(clause_.begin(), clause_.end()), clause_.end());
-      for (std::size_t i = 1; i < clause_.size(); ++i) {
-        if (clause_[i] == -clause_[i - 1]) return false;
+      // Long clauses: each variable's literal marked as seen, in the order
+      // written, which a CDCL solver's watches depend on (CaDiCaL given the
+      // clauses sorted searched differently from CaDiCaL reading the file:
+      // bmc-galileo-9, 4198 conflicts against 3527).
+      if (seen_.empty())
+        seen_.assign(static_cast<std::size_t>(result_.formula.num_variables()) + 1, 0);
+      std::size_t kept = 0;
+      bool tautology = false;
+      for (std::size_t i = 0; i < clause_.size(); ++i) {
+        const Literal literal = clause_[i];
+        Literal& mark = seen_[static_cast<std::size_t>(std::abs(literal))];
+        if (mark == literal) continue;
+        if (mark == -literal) tautology = true;
+        mark = literal;
+        clause_[kept++] = literal;
       }
+      for (std::size_t i = 0; i < kept; ++i)
+        seen_[static_cast<std::size_t>(std::abs(clause_[i]))] = 0;
+      if (tautology) return false;
+      clause_.resize(kept);
     }
     result_.merged_literals += before - clause_.size();
     return true;
@@ -297,6 +309,7 @@ class Parser {
   bool header_seen_ = false;
   std::uint64_t header_line_ = 0;
   std::vector<Literal> clause_;
+  std::vector<Literal> seen_;  // by variable: its literal in the long clause being read, or 0
   std::uint64_t clause_line_ = 0;
   std::string token_;
   bool token_ended_line_ = false;

@@ -106,7 +106,9 @@ struct PortfolioSpace::Engine final : CaDiCaL::Terminator, CaDiCaL::Learner {
   bool learning(int size) override {
     ++conflicts;
     clause.clear();
-    return size >= 1 && static_cast<std::uint32_t>(size) <= shared.share.max_size;
+    // A member alone has no one to share with: no clause is handed over.
+    return shared.members > 1 && size >= 1 &&
+           static_cast<std::uint32_t>(size) <= shared.share.max_size;
   }
   void learn(int lit) override {
     if (lit != 0) {

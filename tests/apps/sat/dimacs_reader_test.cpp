@@ -93,6 +93,26 @@ TEST(SatDimacsReader, LongClausesAreNormalisedToo) {
   EXPECT_EQ(input.tautologies, 1u);
 }
 
+// A clause keeps the order it was written in, long ones too: a CDCL solver
+// watches its first literals, so CaDiCaL given the formula searches as it
+// does reading the file.
+TEST(SatDimacsReader, LongClausesKeepTheirOrder) {
+  std::string clause;
+  std::vector<Literal> written;
+  for (int v = 40; v >= 1; --v) {
+    const Literal literal = v % 3 == 0 ? -v : v;
+    clause += std::to_string(literal) + " " + std::to_string(literal) + " ";
+    written.push_back(literal);
+  }
+  DimacsInput input = parse("p cnf 40 2\n" + clause + "0\n" + clause + "0\n");
+  ASSERT_EQ(input.formula.num_clauses(), 2u);
+  for (std::size_t c = 0; c < 2; ++c) {
+    const std::span<const Literal> read = input.formula.clause(c);
+    EXPECT_EQ(std::vector<Literal>(read.begin(), read.end()), written) << "clause " << c;
+  }
+  EXPECT_EQ(input.merged_literals, 80u);
+}
+
 TEST(SatDimacsReader, EmptyClauseMakesTheFormulaUnsatisfiable) {
   DimacsInput input = parse("p cnf 2 2\n1 2 0\n0\n");
   EXPECT_TRUE(input.formula.has_empty_clause());

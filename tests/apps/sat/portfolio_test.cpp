@@ -247,8 +247,8 @@ TEST(LeftToExit, AnObjectLeftIsNeverDestroyed) {
 }
 
 // With solvers_left_to_exit (the command line's choice), every member's
-// CaDiCaL is left to the exit when its worker's space goes, and the answer
-// is as ever; without it, none is.
+// CaDiCaL that started is left to the exit when its worker's space goes, and
+// the answer is as ever; without it, none is.
 TEST(Portfolio, MembersCanBeLeftToTheExit) {
   const CnfFormula formula = pigeon_hole(6);
   for (const bool left : {false, true}) {
@@ -263,7 +263,14 @@ TEST(Portfolio, MembersCanBeLeftToTheExit) {
         stacksplit::testing::on_runtime(setup, "threads"), [&] { return PortfolioSpace(shared); });
     EXPECT_FALSE(result.solution.has_value());
     EXPECT_TRUE(shared->refuted.load());
-    EXPECT_EQ(objects_left_to_exit() - before, left ? 2u : 0u) << "left " << left;
+    // A member may answer before the other worker starts its own.
+    const std::size_t left_now = objects_left_to_exit() - before;
+    if (left) {
+      EXPECT_GE(left_now, 1u);
+      EXPECT_LE(left_now, 2u);
+    } else {
+      EXPECT_EQ(left_now, 0u);
+    }
   }
 }
 
