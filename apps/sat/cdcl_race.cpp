@@ -37,9 +37,22 @@ double RacePolicy::budget(double since_start) const {
   if (never_pauses) return std::numeric_limits<double>::infinity();
   if (since_start <= before_search) return since_start;
   const double elapsed = since_start - before_search;
-  const double early = std::clamp(elapsed, paused_until, std::max(paused_until, late_after));
-  const double late = std::max(0.0, elapsed - std::max(paused_until, late_after));
-  return before_search + early_share * (early - paused_until) + late_share * late;
+  // The head start, at a core of its own: the pause and the shares after it
+  // are pushed back by no more than that.
+  const double head = std::min(elapsed, head_start);
+  const double pause_end = std::max(paused_until, head_start);
+  const double late_start = std::max(late_after, pause_end);
+  const double early = std::clamp(elapsed, pause_end, late_start) - pause_end;
+  const double late = std::max(0.0, elapsed - late_start);
+  return before_search + head + early_share * early + late_share * late;
+}
+
+double RacePolicy::share(double since_start) const {
+  if (never_pauses || since_start <= before_search) return 1.0;
+  const double elapsed = since_start - before_search;
+  if (elapsed < head_start) return 1.0;
+  if (elapsed < paused_until) return 0.0;
+  return elapsed < late_after ? early_share : late_share;
 }
 
 CdclRace::CdclRace(std::shared_ptr<CdclCubeSolver> solver, RacePolicy policy)
@@ -51,6 +64,7 @@ double CdclRace::elapsed() const {
 
 void CdclRace::begin_search(RacePolicy policy, std::function<void()> on_decided) {
   policy.before_search = thread_.joinable() ? elapsed() : 0;
+  policy.head_start = policy.before_search >= kLeastProbesForHeadStart ? policy.before_search : 0;
   std::lock_guard<std::mutex> lock(mutex_);
   policy_ = policy;
   on_decided_ = std::move(on_decided);
@@ -103,10 +117,7 @@ bool CdclRace::pause_or_stop() {
     if (over <= 0) return false;
     // Asleep until the budget has grown by `over` (at the share in force),
     // looking at the search's end at least every kMostPauseSeconds.
-    const double elapsed = since_start - policy.before_search;
-    const double share = elapsed < policy.paused_until ? 0
-                         : elapsed < policy.late_after ? policy.early_share
-                                                       : policy.late_share;
+    const double share = policy.share(since_start);
     // (Paused: until the share resumes, looking every kMostPauseSeconds.)
     const double pause =
         share <= 0 ? kMostPauseSeconds : std::min(kMostPauseSeconds, over / std::max(share, 1e-3));

@@ -28,11 +28,24 @@ TEST(RacePolicy, PausedWhileThePredictionHoldsThenHalfACoreThenAll) {
   EXPECT_DOUBLE_EQ(policy.budget(0.4), 0.0);
   EXPECT_DOUBLE_EQ(policy.budget(0.8), kRaceEarlyShare * 0.3);
   EXPECT_DOUBLE_EQ(policy.budget(2.0), kRaceEarlyShare * 0.5 + kRaceLateShare * 1.0);
-  // The time beside the probes counts in full, the search's from there.
+  // The time beside the probes counts in full, and as long again from the
+  // start of the search (its head start), the search's shares from there.
   policy.before_search = 0.25;
+  policy.head_start = 0.25;
   EXPECT_DOUBLE_EQ(policy.budget(0.2), 0.2);
-  EXPECT_DOUBLE_EQ(policy.budget(0.25 + 0.4), 0.25);
-  EXPECT_DOUBLE_EQ(policy.budget(0.25 + 0.8), 0.25 + kRaceEarlyShare * 0.3);
+  EXPECT_DOUBLE_EQ(policy.budget(0.25 + 0.1), 0.25 + 0.1);
+  EXPECT_DOUBLE_EQ(policy.budget(0.25 + 0.4), 0.25 + 0.25);
+  EXPECT_DOUBLE_EQ(policy.budget(0.25 + 0.8), 0.25 + 0.25 + kRaceEarlyShare * 0.3);
+  EXPECT_DOUBLE_EQ(policy.share(0.25 + 0.2), 1.0);
+  EXPECT_DOUBLE_EQ(policy.share(0.25 + 0.4), 0.0);
+  EXPECT_DOUBLE_EQ(policy.share(0.25 + 0.8), kRaceEarlyShare);
+  EXPECT_DOUBLE_EQ(policy.share(0.25 + 1.2), kRaceLateShare);
+  // A head start longer than the pause: no pause, and half a core until 2T.
+  policy.before_search = 0.6;
+  policy.head_start = 0.6;
+  EXPECT_DOUBLE_EQ(policy.budget(0.6 + 0.6), 1.2);
+  EXPECT_DOUBLE_EQ(policy.budget(0.6 + 0.8), 1.2 + kRaceEarlyShare * 0.2);
+  EXPECT_DOUBLE_EQ(policy.budget(0.6 + 2.0), 1.2 + kRaceEarlyShare * 0.4 + kRaceLateShare * 1.0);
   // No prediction: the race takes what it gets from the start.
   EXPECT_DOUBLE_EQ(RacePolicy::for_search(4, 0).budget(1.0), kRaceLateShare * 1.0);
   EXPECT_GT(RacePolicy::unlimited().budget(1.0), 1e6);
@@ -64,6 +77,26 @@ core::SearchResult<DpllSpace> search(const CnfFormula& formula,
 // XOR chains that must differ: pure look-ahead DPLL walks millions of nodes
 // without an end (the time limit is the test's guard), CDCL refutes them in
 // milliseconds: the race's refutation closes every node and the search ends.
+// The head start is as long as the probes took, when they took at least
+// kLeastProbesForHeadStart; after shorter ones there is none.
+TEST(CdclRace, AHeadStartAfterLongProbesOnly) {
+  const CnfFormula formula = pigeon_hole(11);  // far beyond a few seconds of CDCL
+  const std::shared_ptr<CdclRace> long_probes = race_on(formula);
+  long_probes->start();
+  std::this_thread::sleep_for(std::chrono::duration<double>(kLeastProbesForHeadStart + 0.05));
+  long_probes->begin_search(RacePolicy::for_search(2, 10.0));
+  EXPECT_GE(long_probes->policy().before_search, kLeastProbesForHeadStart);
+  EXPECT_DOUBLE_EQ(long_probes->policy().head_start, long_probes->policy().before_search);
+  long_probes->stop();
+
+  const std::shared_ptr<CdclRace> short_probes = race_on(formula);
+  short_probes->start();
+  short_probes->begin_search(RacePolicy::for_search(2, 10.0));
+  EXPECT_LT(short_probes->policy().before_search, kLeastProbesForHeadStart);
+  EXPECT_EQ(short_probes->policy().head_start, 0.0);
+  short_probes->stop();
+}
+
 TEST(CdclRace, ItsRefutationEndsASearchDpllCannotFinish) {
   const CnfFormula formula = xor_chains(40, false);
   const auto race = race_on(formula);
