@@ -4,6 +4,8 @@
 // STACKSPLIT_MPIEXEC_FLAGS (space-separated, e.g. --oversubscribe),
 // STACKSPLIT_CLI (the stacksplit binary), STACKSPLIT_MPI_DRIVER.
 
+#include <unistd.h>
+
 #include <cstdlib>
 #include <sstream>
 #include <string>
@@ -11,11 +13,35 @@
 
 namespace stacksplit::testing {
 
+// A temporary directory of this test process's own, removed at its exit.
+// Open MPI makes its session directory under /tmp, and two mpiruns of two
+// test processes starting while a third ends can race over the shared one
+// ("A call to mkdir was unable to create the desired directory ... File
+// exists", seen once under ctest -j2). Open MPI's own variable moves it
+// (orte_tmpdir_base; other MPIs ignore it, and gtest's TempDir() stays).
+class PrivateTmpdir {
+ public:
+  PrivateTmpdir() {
+    std::string pattern = "/tmp/stacksplit-mpi-XXXXXX";
+    if (mkdtemp(pattern.data()) != nullptr) path_ = pattern;
+  }
+  ~PrivateTmpdir() {
+    if (!path_.empty()) rmdir(path_.c_str());  // empty once mpirun cleaned up
+  }
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
 // `mpirun [flags] -np RANKS COMMAND...`. Sets the variables Open MPI wants
-// before it runs as root (containers, CI), in this process, for its children.
+// before it runs as root (containers, CI), in this process, for its children,
+// and gives them a temporary directory of their own (PrivateTmpdir).
 inline std::vector<std::string> mpirun(int ranks, const std::vector<std::string>& command) {
   setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 1);
   setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 1);
+  static const PrivateTmpdir tmpdir;
+  if (!tmpdir.path().empty()) setenv("OMPI_MCA_orte_tmpdir_base", tmpdir.path().c_str(), 1);
   std::vector<std::string> argv = {STACKSPLIT_MPIEXEC};
   std::istringstream flags(STACKSPLIT_MPIEXEC_FLAGS);
   for (std::string flag; flags >> flag;) argv.push_back(flag);
