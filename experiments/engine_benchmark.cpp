@@ -275,7 +275,7 @@ int main(int argc, char** argv) {
                               nodes);
           },
           [&] { return seconds_of([&] { return nqueens_flat_stack_count(n); }, nodes); });
-      std::printf("%-24s %12llu %12.3f %12.3f %12.2f %8.3f %10.3f\n", "  same, flat stack by hand",
+      std::printf("%-24s %12llu %12.3f %12.3f %12.2f %8.3f %10.3f\n", "  flat stack, by hand",
                   static_cast<unsigned long long>(nodes), hand, flat, nodes / flat / 1e6,
                   hand / flat, hand_cpu / flat_cpu);
     }
