@@ -20,6 +20,14 @@
 //       A choice carries the whole child state (UTS: the child node itself), so
 //       a receiver of work needs no replay of the path and `ascend` is never
 //       called (it need not exist).
+//   static constexpr bool kCopyableState = true;
+//       The space is a small value (a few hundred bytes), trivially copyable,
+//       with no pointer into itself: the engine then runs each quantum on a
+//       copy in its own frame, which the compiler can keep in registers (no
+//       store into the choice buffer can touch a copy whose address never
+//       escapes; N-Queens keeps its row there), and copies it back before a
+//       solution is reported and at the end of the quantum. Not for a space
+//       with optimize mode (the incumbent reaches the space mid-quantum).
 //   uint64_t solution_weight() const;
 //       How many solutions the solution just reported stands for (model counting:
 //       2^free variables). Defaults to 1.
@@ -124,29 +132,33 @@ class ChoiceSink {
   explicit ChoiceSink(FlatBuffer<Choice>& buffer) : ChoiceSink(buffer, buffer.size()) {}
   // Writes after the first `used` values, whatever the buffer's recorded size.
   ChoiceSink(FlatBuffer<Choice>& buffer, std::uint32_t used)
-      : cursor_(buffer.data() + used),
-        limit_(buffer.data() + buffer.capacity()),
-        buffer_(&buffer) {}
+      : ChoiceSink(buffer, buffer.data(), used, buffer.data() + buffer.capacity()) {}
+  // The engine's hot loop: the buffer's start and end of room as it last saw
+  // them (kept in registers), taken back with base() and limit() afterwards.
+  ChoiceSink(FlatBuffer<Choice>& buffer, Choice* base, std::uint32_t used, Choice* limit)
+      : cursor_(base + used), limit_(limit), base_(base), buffer_(&buffer) {}
 
   void push(const Choice& choice) {
     if (cursor_ != limit_) [[likely]] {
       *cursor_++ = choice;
     } else {
-      const Room room = push_slowly(buffer_, vector_, cursor_, choice);
+      const Room room = push_slowly(buffer_, vector_, cursor_ - base_, choice);
       cursor_ = room.cursor;
       limit_ = room.limit;
+      base_ = room.base;
     }
   }
 
   // Engine side: the buffer's new size once the application is done.
-  std::uint32_t written_end() const {
-    return static_cast<std::uint32_t>(cursor_ - buffer_->data());
-  }
+  std::uint32_t written_end() const { return static_cast<std::uint32_t>(cursor_ - base_); }
+  Choice* base() const { return base_; }
+  Choice* limit() const { return limit_; }
 
  private:
   struct Room {
     Choice* cursor;
     Choice* limit;
+    Choice* base;
   };
 
   // The first room: about 256 bytes (64 small choices, 9 UTS nodes), since
@@ -157,12 +169,11 @@ class ChoiceSink {
   // Static, with the sink's fields by value: the sink's address never
   // escapes, so an inlined choices() keeps its cursor in a register.
   [[gnu::noinline]] static Room push_slowly(FlatBuffer<Choice>* buffer, std::vector<Choice>* vector,
-                                            Choice* cursor, Choice choice) {
+                                            std::ptrdiff_t used, Choice choice) {
     if (vector != nullptr) {
       vector->push_back(choice);
-      return Room{nullptr, nullptr};
+      return Room{nullptr, nullptr, nullptr};
     }
-    const auto used = static_cast<std::uint32_t>(cursor - buffer->data());
     // The engine keeps offsets into the buffer in 32 bits: the capacity grows
     // to 2^32 - 1 choices and stops there with an error, never wrapping round
     // (which would write past the buffer).
@@ -173,13 +184,14 @@ class ChoiceSink {
           "too deep for one processor's stack");
     buffer->reserve(static_cast<std::uint32_t>(
         std::min<std::uint64_t>(std::uint64_t{buffer->capacity()} * 2 + kFirstRoom, kMost)));
-    cursor = buffer->data() + used;
+    Choice* cursor = buffer->data() + used;
     *cursor++ = choice;
-    return Room{cursor, buffer->data() + buffer->capacity()};
+    return Room{cursor, buffer->data() + buffer->capacity(), buffer->data()};
   }
 
   Choice* cursor_ = nullptr;
   Choice* limit_ = nullptr;
+  Choice* base_ = nullptr;
   FlatBuffer<Choice>* buffer_ = nullptr;
   std::vector<Choice>* vector_ = nullptr;
 };
@@ -207,6 +219,17 @@ template <class S>
 constexpr bool has_self_contained_choices() {
   if constexpr (requires { S::kSelfContainedChoices; }) {
     return S::kSelfContainedChoices;
+  } else {
+    return false;
+  }
+}
+
+template <class S>
+constexpr bool has_copyable_state() {
+  if constexpr (requires { S::kCopyableState; }) {
+    static_assert(!S::kCopyableState || std::is_trivially_copyable_v<S>,
+                  "kCopyableState: the space must be trivially copyable");
+    return S::kCopyableState;
   } else {
     return false;
   }

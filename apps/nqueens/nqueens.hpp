@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "core/search_space.hpp"
@@ -21,6 +22,10 @@ class NQueens {
   using Solution = std::vector<int>;  // column of the queen in each row
 
   static constexpr int kMaxSize = 30;
+  // 384 bytes of plain values: the engine runs a quantum on a copy it keeps
+  // in registers where it can (the row; search_space.hpp). The hand-written
+  // recursion keeps its masks in registers too.
+  static constexpr bool kCopyableState = true;
 
   explicit NQueens(int size) : size_(checked(size)), all_columns_((1u << size_) - 1) {}
 
@@ -114,5 +119,7 @@ class NQueens {
   int row_ = 0;
   std::array<std::uint32_t, kMaxSize + 1> columns_{}, diagonals_{}, antidiagonals_{};
 };
+
+static_assert(std::is_trivially_copyable_v<NQueens>);
 
 }  // namespace stacksplit::apps::nqueens

@@ -10,13 +10,14 @@
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
+#include <type_traits>
 #include <vector>
 
 #include "core/detail/flat_buffer.hpp"
+#include "core/detail/work_unit.hpp"
 #include "core/search_options.hpp"
 #include "core/search_space.hpp"
 #include "core/split_request.hpp"
-#include "core/detail/work_unit.hpp"
 #include "core/worker_statistics.hpp"
 
 namespace stacksplit::core {
@@ -36,6 +37,9 @@ class SearchStack {
   static constexpr bool kReplay = !has_self_contained_choices<S>();
   static_assert(!kReplay || ReplayableSearchSpace<S>,
                 "an application without self-contained choices needs ascend()");
+  static constexpr bool kCopiesState = has_copyable_state<S>();
+  static_assert(!kCopiesState || !OptimizingSearchSpace<S>,
+                "kCopyableState is not for a space with optimize mode");
 
   SearchStack(S& space, SplitPolicy policy)
       : space_(space), policy_(policy), serial_depth_(resolve_serial_depth(space, policy)) {}
@@ -153,42 +157,56 @@ class SearchStack {
   template <class OnSolution>
   [[gnu::noinline]] std::uint64_t expand(std::uint64_t budget, WorkerStatistics& stats,
                                          OnSolution&& on_solution) {
-    std::uint32_t level_count = levels_.size();
-    if (level_count == 0) return 0;
-    // The loop works on local copies of the sizes and counters, so they stay
-    // in registers; they go back to the members on the way out. The top
-    // level's cursor and end are locals too (a node costs no load or store
-    // of its level), and `end` is also the buffer's size in use; a level's
-    // slot is written only when a deeper one is laid over it.
-    std::uint64_t nodes = 0, leaves = 0, dead_ends = 0, cost = 0;
+    if (levels_.empty()) return 0;
+    // The space itself, or a copy in this frame (search_space.hpp,
+    // kCopyableState) that goes back before anyone else may look at it: a
+    // solution, the way out.
+    std::conditional_t<kCopiesState, S, S&> space = space_;
+    // The loop works on locals, so they stay in registers; they go back to
+    // the members on the way out. The top level's cursor and end are locals
+    // too (a node costs no load or store of its level), and `end` is also
+    // the buffer's size in use; a level's slot is written only when a deeper
+    // one is laid over it. The fewer locals live across the loop the fewer
+    // are spilled (a spilled one is a load at every node): the level count
+    // is the top's address, the quantum counts down, and the choice buffer's
+    // start and end of room come back from the sink (a member would be
+    // loaded again after every call the compiler cannot see through).
+    std::uint64_t remaining = budget, leaves = 0, dead_ends = 0, cost = 0;
+    std::uint64_t past_budget = 0;  // a subtree counted whole may end the quantum past it
     std::uint32_t max_depth = stats.max_depth;
-    Level* levels = levels_.data();
-    std::uint32_t next = levels[level_count - 1].next;
-    std::uint32_t end = levels[level_count - 1].end;
-    std::uint32_t child_depth = base_depth_ + level_count;  // of the top level's alternatives
+    Level* bottom = levels_.data();
+    Level* top = bottom + levels_.size() - 1;
+    Level* last_slot = bottom + levels_.capacity() - 1;
+    Choice* choices = buffer_.data();
+    Choice* choices_limit = choices + buffer_.capacity();
+    std::uint32_t next = top->next;
+    std::uint32_t end = top->end;
+    std::uint32_t child_depth = base_depth_ + levels_.size();  // of the top level's alternatives
     bool keep_going = true;
-    while (nodes < budget) {
+    while (remaining != 0) {
       if (next == end) {
         // Leave the node whose children this level held.
-        if (--level_count == 0) {
+        if (top == bottom) {
+          top = nullptr;
           end = 0;
           break;
         }
-        next = levels[level_count - 1].next;
-        end = levels[level_count - 1].end;
+        --top;
+        next = top->next;
+        end = top->end;
         --child_depth;
-        if constexpr (kReplay) space_.ascend();
+        if constexpr (kReplay) space.ascend();
         continue;
       }
       // By reference: descend copies what it needs; nothing moves the buffer here.
-      const Outcome outcome = space_.descend(buffer_.data()[next++]);
-      ++nodes;
+      const Outcome outcome = space.descend(choices[next++]);
+      --remaining;
       if constexpr (ReportsLongNodes<S>) {
-        if (space_.node_was_long()) budget = nodes;  // the quantum ends with this node
+        if (space.node_was_long()) remaining = 0;  // the quantum ends with this node
       }
       [[maybe_unused]] std::uint64_t child_cost = 1;
       if constexpr (ReportsNodeCost<S>) {
-        child_cost = space_.node_cost();
+        child_cost = space.node_cost();
         cost += child_cost;
       }
       if (child_depth > max_depth) max_depth = child_depth;
@@ -196,7 +214,7 @@ class SearchStack {
         if (outcome != Outcome::kDeadEnd && better_ != nullptr && prunes(outcome)) [[unlikely]] {
           ++leaves;
           ++stats.pruned;
-          if constexpr (kReplay) space_.ascend();
+          if constexpr (kReplay) space.ascend();
           continue;
         }
       }
@@ -204,8 +222,16 @@ class SearchStack {
         if constexpr (CountsSubtrees<S>) {
           if (child_depth >= serial_depth_) {
             SubtreeCounts below;
-            space_.count_subtree(below);
-            nodes += below.nodes - 1;  // the child itself is already counted
+            space.count_subtree(below);
+            // The child itself is already counted; the rest counts towards
+            // the quantum too.
+            const std::uint64_t below_nodes = below.nodes - 1;
+            if (below_nodes < remaining) {
+              remaining -= below_nodes;
+            } else {
+              past_budget += below_nodes - remaining;
+              remaining = 0;
+            }
             if constexpr (ReportsNodeCost<S>) {
               assert(below.cost >= child_cost && "count_subtree leaves out the node's own cost");
               cost += below.cost - child_cost;
@@ -215,21 +241,26 @@ class SearchStack {
             stats.solutions = saturating_add(stats.solutions, below.solutions);
             if (child_depth + below.max_depth > max_depth)
               max_depth = child_depth + below.max_depth;
-            if constexpr (kReplay) space_.ascend();
+            if constexpr (kReplay) space.ascend();
             continue;
           }
         }
-        ChoiceSink<Choice> sink(buffer_, end);
-        space_.choices(sink);
+        ChoiceSink<Choice> sink(buffer_, choices, end, choices_limit);
+        space.choices(sink);
         const std::uint32_t written = sink.written_end();
+        choices = sink.base();
+        choices_limit = sink.limit();
         if (written != end) {
-          if (level_count == levels_.capacity()) [[unlikely]] {
-            levels_.set_size(level_count);
-            levels_.reserve(level_count * 2 + 16);
-            levels = levels_.data();
+          if (top == last_slot) [[unlikely]] {
+            const auto count = static_cast<std::uint32_t>(top - bottom) + 1;
+            levels_.set_size(count);
+            levels_.reserve(count * 2 + 16);
+            bottom = levels_.data();
+            top = bottom + count - 1;
+            last_slot = bottom + levels_.capacity() - 1;
           }
-          levels[level_count - 1] = Level{next, end};
-          ++level_count;
+          *top = Level{next, end};
+          ++top;
           next = end;
           end = written;
           // One predictable branch per inner node; never taken unless watched.
@@ -245,13 +276,16 @@ class SearchStack {
         if (outcome == Outcome::kDeadEnd) {
           ++dead_ends;
         } else {
-          stats.solutions = saturating_add(stats.solutions, solution_weight_of(space_));
+          stats.solutions = saturating_add(stats.solutions, solution_weight_of(space));
+          if constexpr (kCopiesState) space_ = space;  // the worker may look at it
           keep_going = on_solution();
         }
       }
-      if constexpr (kReplay) space_.ascend();
+      if constexpr (kReplay) space.ascend();
       if (!keep_going) break;
     }
+    if constexpr (kCopiesState) space_ = space;
+    const std::uint64_t nodes = budget - remaining + past_budget;
     // Without node_cost() a node costs 1, a counted subtree its node count.
     if constexpr (!ReportsNodeCost<S>) cost = nodes;
     stats.nodes += nodes;
@@ -260,8 +294,8 @@ class SearchStack {
     stats.node_cost += cost;
     stats.max_depth = max_depth;
     if (keep_going) {
-      if (level_count != 0) levels[level_count - 1] = Level{next, end};
-      levels_.set_size(level_count);
+      if (top != nullptr) *top = Level{next, end};
+      levels_.set_size(top == nullptr ? 0 : static_cast<std::uint32_t>(top - bottom) + 1);
       buffer_.set_size(end);
       pop_exhausted_levels();
     } else {

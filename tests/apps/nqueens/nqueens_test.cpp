@@ -2,10 +2,13 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <vector>
+
 #include "core/reference_search.hpp"
 #include "core/run_search.hpp"
-#include "tests/schemes/scheme_cases.hpp"
 #include "schemes/scheme_registry.hpp"
+#include "tests/schemes/scheme_cases.hpp"
 
 namespace stacksplit::apps::nqueens {
 namespace {
@@ -26,7 +29,8 @@ TEST(NQueens, EngineCountsEveryBoardUpTo12OnBothRuntimes) {
       core::RunConfig setup;
       setup.workers = n % 4 + 1;
       setup.make_scheme = [] { return schemes::make_scheme("rp"); };
-      const auto result = core::run_search<NQueens>(testing::on_runtime(setup, runtime), [n] { return NQueens(n); });
+      const auto result = core::run_search<NQueens>(testing::on_runtime(setup, runtime),
+                                                    [n] { return NQueens(n); });
       EXPECT_EQ(result.total.solutions, kSolutions[n]) << runtime << " n = " << n;
     }
   }
@@ -44,11 +48,41 @@ TEST(NQueens, EverySerialDepthCountsTheSameTree) {
         setup.workers = 3;
         setup.search.split.serial_depth = serial;
         setup.make_scheme = [] { return schemes::make_scheme("rp"); };
-        const auto result = core::run_search<NQueens>(testing::on_runtime(setup, runtime), [n] { return NQueens(n); });
-        EXPECT_EQ(result.total.nodes, expected.nodes) << runtime << " n " << n << " serial " << serial;
+        const auto result = core::run_search<NQueens>(testing::on_runtime(setup, runtime),
+                                                      [n] { return NQueens(n); });
+        EXPECT_EQ(result.total.nodes, expected.nodes)
+            << runtime << " n " << n << " serial " << serial;
         EXPECT_EQ(result.total.leaves, expected.leaves);
         EXPECT_EQ(result.total.solutions, expected.solutions);
         EXPECT_EQ(result.total.max_depth, expected.max_depth);
+      }
+    }
+  }
+}
+
+// N-Queens runs each quantum on a copy of its state (kCopyableState): the
+// board a first-mode run reports must be the one the solution was found on,
+// whether it came mid-quantum or at a quantum's end.
+TEST(NQueens, FirstModeReportsTheBoardOfItsSolution) {
+  constexpr int n = 8;
+  for (const char* runtime : {"step", "threads"}) {
+    for (std::uint32_t quantum : {1u, 7u, 256u}) {
+      core::RunConfig setup;
+      setup.workers = 2;
+      setup.search.mode = core::SearchMode::kFirst;
+      setup.search.quantum = quantum;
+      setup.make_scheme = [] { return schemes::make_scheme("rp"); };
+      const auto result =
+          core::run_search<NQueens>(testing::on_runtime(setup, runtime), [] { return NQueens(n); });
+      ASSERT_TRUE(result.solution.has_value()) << runtime << " quantum " << quantum;
+      const std::vector<int>& queens = *result.solution;
+      ASSERT_EQ(queens.size(), static_cast<std::size_t>(n)) << runtime << " quantum " << quantum;
+      for (int row = 0; row < n; ++row) {
+        for (int other = row + 1; other < n; ++other) {
+          EXPECT_NE(queens[row], queens[other]) << runtime << " quantum " << quantum;
+          EXPECT_NE(std::abs(queens[row] - queens[other]), other - row)
+              << runtime << " quantum " << quantum;
+        }
       }
     }
   }
