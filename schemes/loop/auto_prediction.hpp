@@ -16,7 +16,8 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
-#include <map>
+#include <limits>
+#include <numeric>
 #include <span>
 #include <string>
 #include <utility>
@@ -117,19 +118,13 @@ struct ExternalLoad {
 
 inline constexpr int kLoadFutures = 8;
 
-// Every candidate's predicted time from input.start, in the order the model
-// ranks them for the speeds seen (ties keep it).
-inline std::vector<std::pair<std::string, double>> expected_times(
-    schemes::loop::cost_model::LoopModelInput input,
-    const schemes::loop::cost_model::NetworkModel& network,
-    std::span<const schemes::loop::cost_model::LoopStrategy> candidates, const ExternalLoad& load) {
+// The futures a candidate's time is the mean over: the speeds seen, for
+// ever, without an external load; kLoadFutures draws of the chapter's load
+// model from them under one.
+inline std::vector<schemes::loop::cost_model::SpeedForecast> load_futures(
+    const schemes::loop::cost_model::LoopModelInput& input, const ExternalLoad& load) {
   namespace model = schemes::loop::cost_model;
-  std::vector<std::pair<std::string, double>> times;
-  if (load.max_load == 0) {
-    for (const auto& prediction : model::predict_strategies(input, network, candidates))
-      times.emplace_back(std::string(model::strategy_name(prediction.strategy)), prediction.time_s);
-    return times;
-  }
+  if (load.max_load == 0) return {input.forecast};
   const double now = input.start.time_s;
   std::vector<double> observed;
   double work_left = 0, slowest = 0;
@@ -140,25 +135,62 @@ inline std::vector<std::pair<std::string, double>> expected_times(
     for (const model::IterationRange& range : input.start.held[static_cast<std::size_t>(i)])
       work_left += input.cost.of(range);
   }
-  model::LoadFutureOptions futures;
-  futures.nominal_speeds = load.nominal_speeds;
-  futures.max_load = load.max_load;
-  futures.persistence_s = load.persistence_s;
-  futures.futures = kLoadFutures;
-  futures.seed = load.seed;
+  model::LoadFutureOptions options;
+  options.nominal_speeds = load.nominal_speeds;
+  options.max_load = load.max_load;
+  options.persistence_s = load.persistence_s;
+  options.futures = kLoadFutures;
+  options.seed = load.seed;
   const double horizon = slowest > 0 ? work_left / slowest : 0;
-  std::map<std::string, double> sum;
-  std::vector<std::string> order;
-  for (const model::SpeedForecast& future :
-       model::sample_load_futures(observed, futures, now, horizon)) {
-    input.forecast = future;
-    for (const auto& prediction : model::predict_strategies(input, network, candidates)) {
-      const std::string name(model::strategy_name(prediction.strategy));
-      if (!sum.count(name)) order.push_back(name);
-      sum[name] += prediction.time_s;
+  return model::sample_load_futures(observed, options, now, horizon);
+}
+
+// Every candidate's predicted time from input.start (its mean over
+// load_futures), in the order the model ranks them in the first future
+// (ties keep the order given).
+//
+// The decision is made inside the loop, every processor waiting for it, so
+// it is kept cheap: the candidates whose models take a step a
+// synchronization go first, and a chunk scheduler (a step a chunk: ss over
+// 400,000 iterations about 10 ms, as long as a fine-grained loop's whole
+// balancing) is played only until its sum over the futures passes the best
+// mean known times their number. It cannot be the best then, and its time
+// is given as that lower bound; the choice and every other time are the
+// same as played to the end.
+inline std::vector<std::pair<std::string, double>> expected_times(
+    schemes::loop::cost_model::LoopModelInput input,
+    const schemes::loop::cost_model::NetworkModel& network,
+    std::span<const schemes::loop::cost_model::LoopStrategy> candidates, const ExternalLoad& load) {
+  namespace model = schemes::loop::cost_model;
+  const std::vector<model::SpeedForecast> futures = load_futures(input, load);
+  model::check_loop_model_input(input);
+  const auto count = static_cast<double>(futures.size());
+  std::vector<std::size_t> order(candidates.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_partition(order.begin(), order.end(),
+                        [&](std::size_t c) { return !model::is_chunk_scheduler(candidates[c]); });
+  std::vector<double> mean(candidates.size()), first(candidates.size());
+  double best = std::numeric_limits<double>::infinity();
+  for (std::size_t c : order) {
+    double sum = 0;
+    for (std::size_t f = 0; f < futures.size(); ++f) {
+      input.forecast = futures[f];
+      const model::StrategyPrediction prediction =
+          model::predict_strategy(candidates[c], input, network, best * count - sum);
+      if (f == 0) first[c] = prediction.time_s;
+      sum += prediction.time_s;
+      if (prediction.chunk && prediction.chunk->gave_up) break;
     }
+    mean[c] = sum / count;
+    best = std::min(best, mean[c]);
   }
-  for (const std::string& name : order) times.emplace_back(name, sum[name] / kLoadFutures);
+  std::vector<std::size_t> ranked(candidates.size());
+  std::iota(ranked.begin(), ranked.end(), std::size_t{0});
+  std::stable_sort(ranked.begin(), ranked.end(),
+                   [&](std::size_t a, std::size_t b) { return first[a] < first[b]; });
+  std::vector<std::pair<std::string, double>> times;
+  for (std::size_t c : ranked)
+    times.emplace_back(std::string(model::strategy_name(candidates[c])), mean[c]);
   return times;
 }
 

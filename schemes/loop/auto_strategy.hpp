@@ -208,8 +208,9 @@ class AutoStrategy final : public core::LoopScheme {
     core::LoopSchemeMessage profile;
     profile.kind = kProfile;
     // Measured since the last decision. The profile's mark is left where it
-    // is: what a scheme chosen for good measures first includes the time
-    // before it, as under auto.
+    // is: a pool scheme chosen for good measures first from the loop's start,
+    // the time under auto included; an interrupt strategy or profiled marks it
+    // when it takes over, as its own synchronization does.
     const std::uint64_t done = ctx.done_since_mark() - done_before_;
     const double busy = ctx.busy_since_mark() - busy_before_;
     done_before_ = ctx.done_since_mark();
@@ -290,7 +291,7 @@ class AutoStrategy final : public core::LoopScheme {
     std::stable_sort(decision.predicted.begin(), decision.predicted.end(),
                      [](const auto& a, const auto& b) { return a.second < b.second; });
     decision.chosen = decision.predicted.front().first;
-    decision.at_seconds = time;  // since this loop began
+    decision.at_seconds = time;   // since this loop began
     phase_ = Phase::kCommitting;  // synchronizing → committing
     commit(ctx, profiles);
     if (mode_ == Mode::kAdaptive) {
@@ -318,6 +319,10 @@ class AutoStrategy final : public core::LoopScheme {
       std::vector<InterruptStrategy::Profile> everyone;
       for (int r = 0; r < p; ++r)
         everyone.push_back({r, profiles[r].done, profiles[r].busy, profiles[r].remaining});
+      // It marks the profile (the next one measures from here), so auto's
+      // own counts since the mark start again too.
+      done_before_ = 0;
+      busy_before_ = 0;
       interrupt->adopt(ctx, everyone);  // resumes
       return;
     }

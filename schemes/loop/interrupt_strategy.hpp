@@ -94,11 +94,16 @@ class InterruptStrategy : public core::LoopScheme {
 
   // Takes over at a synchronization another scheme held (auto), every
   // processor's profile at hand: each group's plan, this processor's part of
-  // it carried out, as if this strategy had synchronized.
+  // it carried out, as if this strategy had synchronized. As at its own
+  // synchronization (enter_sync), the next profile measures from here: the
+  // rate since the loop began would mix in loads long gone (with tℓ = 2 s and
+  // loops of a few seconds, the speeds before the first synchronization), where
+  // the strategy run alone, and the cost model of it, measure since the last.
   void adopt(core::LoopContext& ctx, const std::vector<Profile>& everyone) {
     on_loop_start(ctx);
     epoch_ = 1;
     in_sync_ = true;
+    ctx.mark_profile();
     std::vector<Profile> group;
     for (const Profile& p : everyone)
       if (p.rank >= group_first_ && p.rank < group_end_) group.push_back(p);

@@ -5,7 +5,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <map>
+#include <string>
 #include <vector>
+
+#include "schemes/loop/loop_scheme_options.hpp"
 
 namespace stacksplit::schemes {
 namespace {
@@ -51,6 +56,58 @@ TEST(AutoPrediction, CyclicSetsReachTheModelAsTheirRanges) {
   const model::LoopModelInput input =
       later_synchronization_input({profile(1, 1, {{1, 5, 2, 4}})}, cost, 0, rates);
   EXPECT_EQ(input.start.held[0], (std::vector<model::IterationRange>{{1, 2}, {5, 2}, {9, 1}}));
+}
+
+// The fastest, and every time but a chunk scheduler's cut short, as the
+// model played to the end gives them; a cut one's is a lower bound above
+// the fastest.
+void expect_the_same_choice(const model::LoopModelInput& input, const ExternalLoad& load) {
+  const auto network = serial_network(1e-5, 1e9);
+  const auto times = expected_times(input, network, model::kLoopStrategies, load);
+  ASSERT_EQ(times.size(), model::kLoopStrategies.size());
+  std::map<std::string, double> whole;
+  const std::vector<model::SpeedForecast> futures = load_futures(input, load);
+  model::LoopModelInput each = input;
+  for (const model::SpeedForecast& future : futures) {
+    each.forecast = future;
+    for (model::LoopStrategy s : model::kLoopStrategies)
+      whole[std::string(model::strategy_name(s))] +=
+          model::predict_strategy(s, each, network).time_s / static_cast<double>(futures.size());
+  }
+  const auto fastest = std::min_element(times.begin(), times.end(),
+                                        [](auto& a, auto& b) { return a.second < b.second; });
+  const auto truly = std::min_element(whole.begin(), whole.end(),
+                                      [](auto& a, auto& b) { return a.second < b.second; });
+  EXPECT_EQ(fastest->first, truly->first);
+  int cut = 0;
+  for (const auto& [name, seconds] : times) {
+    if (seconds == whole[name]) continue;
+    ++cut;
+    const auto strategy = *model::strategy_from_name(name);
+    EXPECT_TRUE(model::is_chunk_scheduler(strategy)) << name;
+    EXPECT_LT(seconds, whole[name]) << name;
+    EXPECT_GT(seconds, fastest->second) << name;
+  }
+  EXPECT_GT(cut, 0);  // ss's 20,000 chunks, at least, were not all played
+}
+
+TEST(AutoPrediction, AChunkSchedulerThatCannotWinIsNotPlayedToTheEnd) {
+  // 40,000 iterations of 1 us, one processor at half speed, at the first
+  // synchronization: ss and the shared iterator take a step a chunk, and
+  // their access costs alone put them far behind.
+  model::LoopModelInput input;
+  input.cost = model::IterationCost::uniform(1e-6);
+  input.start.time_s = 0.02;
+  input.start.at_synchronization = true;
+  input.start.held = {{}, {{30000, 10000}}};
+  input.forecast = model::SpeedForecast::constant({1, 0.5});
+  expect_the_same_choice(input, {});
+  // Under a load, over its futures: a candidate's sum is cut, not one future.
+  ExternalLoad load;
+  load.nominal_speeds = {1, 1};
+  load.max_load = 3;
+  load.persistence_s = 0.005;
+  expect_the_same_choice(input, load);
 }
 
 }  // namespace

@@ -21,20 +21,6 @@ struct OwnedRange {
   int owner = 0;
 };
 
-bool is_chunk_strategy(LoopStrategy s) {
-  switch (s) {
-    case LoopStrategy::kSs:
-    case LoopStrategy::kGss:
-    case LoopStrategy::kTss:
-    case LoopStrategy::kFac2:
-    case LoopStrategy::kAwf:
-    case LoopStrategy::kSharedIterator:
-      return true;
-    default:
-      return false;
-  }
-}
-
 // The scheme's next chunk size, given what is left and who asks.
 class ChunkRule {
  public:
@@ -89,8 +75,8 @@ class ChunkRule {
 }  // namespace
 
 ChunkPrediction predict_chunk_scheduling(LoopStrategy strategy, const LoopModelInput& input,
-                                         const NetworkModel& network) {
-  if (!is_chunk_strategy(strategy)) {
+                                         const NetworkModel& network, double give_up_after_s) {
+  if (!is_chunk_scheduler(strategy)) {
     throw std::invalid_argument("predict_chunk_scheduling: " +
                                 std::string(strategy_name(strategy)) + " is not a chunk scheduler");
   }
@@ -148,6 +134,13 @@ ChunkPrediction predict_chunk_scheduling(LoopStrategy strategy, const LoopModelI
       finish[static_cast<std::size_t>(who)] =
           std::max(finish[static_cast<std::size_t>(who)], ask_s);
       continue;
+    }
+    if (ask_s - start > give_up_after_s) {
+      // Iterations are left, so the loop ends after this ask.
+      prediction.gave_up = true;
+      prediction.finish_s = finish;
+      prediction.time_s = ask_s - start;
+      return prediction;
     }
     std::int64_t size = rule.next(remaining, who);
     remaining -= size;

@@ -85,5 +85,10 @@ constexpr bool is_centralized(LoopStrategy s) {
 constexpr bool is_zaki_strategy(LoopStrategy s) {
   return s == LoopStrategy::kGcdlb || s == LoopStrategy::kGddlb || is_local(s);
 }
+// A central queue handing out chunks (chunk_scheduling_model.hpp).
+constexpr bool is_chunk_scheduler(LoopStrategy s) {
+  return s == LoopStrategy::kSs || s == LoopStrategy::kGss || s == LoopStrategy::kTss ||
+         s == LoopStrategy::kFac2 || s == LoopStrategy::kAwf || s == LoopStrategy::kSharedIterator;
+}
 
 }  // namespace stacksplit::schemes::loop::cost_model

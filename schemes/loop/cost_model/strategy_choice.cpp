@@ -30,7 +30,7 @@ std::string StrategyPrediction::summary() const {
 }
 
 StrategyPrediction predict_strategy(LoopStrategy strategy, const LoopModelInput& input,
-                                    const NetworkModel& network) {
+                                    const NetworkModel& network, double give_up_after_s) {
   StrategyPrediction prediction;
   prediction.strategy = strategy;
   switch (strategy) {
@@ -50,7 +50,7 @@ StrategyPrediction predict_strategy(LoopStrategy strategy, const LoopModelInput&
       prediction.time_s = prediction.dlb->time_s;
       break;
     default:
-      prediction.chunk = predict_chunk_scheduling(strategy, input, network);
+      prediction.chunk = predict_chunk_scheduling(strategy, input, network, give_up_after_s);
       prediction.time_s = prediction.chunk->time_s;
       break;
   }

@@ -5,6 +5,7 @@
 // and what `stacksplit loop --predict` prints — here over the chapter's four
 // strategies and the rest of the family.
 
+#include <limits>
 #include <optional>
 #include <span>
 #include <string>
@@ -32,8 +33,12 @@ struct StrategyPrediction {
   std::string summary() const;
 };
 
-StrategyPrediction predict_strategy(LoopStrategy strategy, const LoopModelInput& input,
-                                    const NetworkModel& network);
+// A chunk scheduler's play stops once past `give_up_after_s` (its time_s is
+// then a lower bound, chunk->gave_up); the other models take a step a
+// synchronization and always run to the end.
+StrategyPrediction predict_strategy(
+    LoopStrategy strategy, const LoopModelInput& input, const NetworkModel& network,
+    double give_up_after_s = std::numeric_limits<double>::infinity());
 
 // The given strategies (default: all of kLoopStrategies), fastest first; a
 // tie keeps the order given.

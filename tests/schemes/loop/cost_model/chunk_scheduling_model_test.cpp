@@ -43,6 +43,24 @@ TEST(ChunkSchedulingModel, ChunkSizesAreTheSchemesOwn) {
       fac2_chunks(1000, 4));
 }
 
+TEST(ChunkSchedulingModel, GivesUpPastItsBoundWithALowerBound) {
+  // 100 iterations of 10 ms on 4 free processors end at 0.25 s; stopped past
+  // 0.1 s, its time is the queue's clock then, work still left.
+  const auto input = uniform_loop(100, {1, 1, 1, 1});
+  const auto whole = predict_chunk_scheduling(LoopStrategy::kSs, input, testing::free_network());
+  const auto cut = predict_chunk_scheduling(LoopStrategy::kSs, input, testing::free_network(), 0.1);
+  EXPECT_FALSE(whole.gave_up);
+  EXPECT_TRUE(cut.gave_up);
+  EXPECT_GT(cut.time_s, 0.1);
+  EXPECT_LE(cut.time_s, whole.time_s);
+  EXPECT_LT(cut.chunks, whole.chunks);
+  // A bound it stays within changes nothing.
+  const auto within =
+      predict_chunk_scheduling(LoopStrategy::kSs, input, testing::free_network(), 0.3);
+  EXPECT_FALSE(within.gave_up);
+  EXPECT_EQ(within.time_s, whole.time_s);
+}
+
 // P = 2, four iterations of 1 s, speeds 1, SS with chunks of 1, the network of
 // hand_network.hpp: a request or reply is a message of 0.002 + 16/1e6 =
 // 0.002016 s; the queue's service time is all-to-one(2)/2 = 0.001 s.
