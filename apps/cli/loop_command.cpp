@@ -1,6 +1,7 @@
 #include "apps/cli/loop_command.hpp"
 
 #include <algorithm>
+#include <iterator>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -95,13 +96,26 @@ schemes::loop::cost_model::NetworkModel network_for(const LoopOptions& options,
   }
   if (config.workers < 2) return schemes::serial_network(1e-6, 1e9);  // nothing to exchange
   cli::NetcharOptions netchar;
-  netchar.repeats = 1;
   // As many powers of P as the distinct counts measured can determine (P² at
   // most): with P = 2 an exchange's time is taken as constant in P.
   schemes::loop::cost_model::FitOptions fit;
   fit.degree_p = std::min(
       fit.degree_p, static_cast<int>(cli::netchar_processor_counts(config.workers).size()) - 1);
-  return schemes::loop::cost_model::fit_network(cli::characterize_network(config, netchar), fit);
+  // One round of probes is enough on a quiet machine (0.05 s with 2
+  // threads); on a loaded one a single sample can make the larger message
+  // the faster, and no bandwidth can be fitted (one run in three at load 10
+  // on threads): then the median of more rounds.
+  constexpr int kRounds[] = {1, 3, 9};
+  for (const int rounds : kRounds) {
+    netchar.repeats = rounds;
+    try {
+      return schemes::loop::cost_model::fit_network(cli::characterize_network(config, netchar),
+                                                    fit);
+    } catch (const std::invalid_argument&) {
+      if (rounds == kRounds[std::size(kRounds) - 1]) throw;
+    }
+  }
+  throw std::logic_error("unreachable");
 }
 
 CLI::App& loop_command(CLI::App& app) {
