@@ -39,8 +39,8 @@ double RacePolicy::budget(double since_start) const {
   const double elapsed = since_start - before_search;
   // The head start, at a core of its own: the pause and the shares after it
   // are pushed back by no more than that.
-  const double head = std::min(elapsed, head_start);
-  const double pause_end = std::max(paused_until, head_start);
+  const double head = std::min(elapsed, head_start());
+  const double pause_end = std::max(paused_until, head_start());
   const double late_start = std::max(late_after, pause_end);
   const double early = std::clamp(elapsed, pause_end, late_start) - pause_end;
   const double late = std::max(0.0, elapsed - late_start);
@@ -50,7 +50,7 @@ double RacePolicy::budget(double since_start) const {
 double RacePolicy::share(double since_start) const {
   if (never_pauses || since_start <= before_search) return 1.0;
   const double elapsed = since_start - before_search;
-  if (elapsed < head_start) return 1.0;
+  if (elapsed < head_start()) return 1.0;
   if (elapsed < paused_until) return 0.0;
   return elapsed < late_after ? early_share : late_share;
 }
@@ -64,7 +64,6 @@ double CdclRace::elapsed() const {
 
 void CdclRace::begin_search(RacePolicy policy, std::function<void()> on_decided) {
   policy.before_search = thread_.joinable() ? elapsed() : 0;
-  policy.head_start = policy.before_search >= kLeastProbesForHeadStart ? policy.before_search : 0;
   std::lock_guard<std::mutex> lock(mutex_);
   policy_ = policy;
   on_decided_ = std::move(on_decided);

@@ -62,9 +62,6 @@ struct RacePolicy {
   // Seconds the race ran before the search started (beside the probes, with
   // a core of its own): its budget counts them as spent in full.
   double before_search = 0;
-  // Seconds of search during which it keeps its core (begin_search: as long
-  // as before_search, when that is at least kLeastProbesForHeadStart).
-  double head_start = 0;
   double paused_until = 0;  // seconds of search: T
   double early_share = kRaceEarlyShare;
   double late_after = 0;  // seconds of search: 2T
@@ -80,6 +77,11 @@ struct RacePolicy {
   // The share of a core it has then (1 beside the probes and for its head
   // start, 0 while paused).
   double share(double elapsed) const;
+  // Seconds of search during which it keeps its core: as long as
+  // before_search, when that is at least kLeastProbesForHeadStart.
+  double head_start() const {
+    return before_search >= kLeastProbesForHeadStart ? before_search : 0;
+  }
 };
 
 class CdclRace {

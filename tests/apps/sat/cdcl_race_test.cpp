@@ -31,7 +31,6 @@ TEST(RacePolicy, PausedWhileThePredictionHoldsThenHalfACoreThenAll) {
   // The time beside the probes counts in full, and as long again from the
   // start of the search (its head start), the search's shares from there.
   policy.before_search = 0.25;
-  policy.head_start = 0.25;
   EXPECT_DOUBLE_EQ(policy.budget(0.2), 0.2);
   EXPECT_DOUBLE_EQ(policy.budget(0.25 + 0.1), 0.25 + 0.1);
   EXPECT_DOUBLE_EQ(policy.budget(0.25 + 0.4), 0.25 + 0.25);
@@ -42,7 +41,6 @@ TEST(RacePolicy, PausedWhileThePredictionHoldsThenHalfACoreThenAll) {
   EXPECT_DOUBLE_EQ(policy.share(0.25 + 1.2), kRaceLateShare);
   // A head start longer than the pause: no pause, and half a core until 2T.
   policy.before_search = 0.6;
-  policy.head_start = 0.6;
   EXPECT_DOUBLE_EQ(policy.budget(0.6 + 0.6), 1.2);
   EXPECT_DOUBLE_EQ(policy.budget(0.6 + 0.8), 1.2 + kRaceEarlyShare * 0.2);
   EXPECT_DOUBLE_EQ(policy.budget(0.6 + 2.0), 1.2 + kRaceEarlyShare * 0.4 + kRaceLateShare * 1.0);
@@ -74,9 +72,6 @@ core::SearchResult<DpllSpace> search(const CnfFormula& formula,
   return result;
 }
 
-// XOR chains that must differ: pure look-ahead DPLL walks millions of nodes
-// without an end (the time limit is the test's guard), CDCL refutes them in
-// milliseconds: the race's refutation closes every node and the search ends.
 // The head start is as long as the probes took, when they took at least
 // kLeastProbesForHeadStart; after shorter ones there is none.
 TEST(CdclRace, AHeadStartAfterLongProbesOnly) {
@@ -86,17 +81,20 @@ TEST(CdclRace, AHeadStartAfterLongProbesOnly) {
   std::this_thread::sleep_for(std::chrono::duration<double>(kLeastProbesForHeadStart + 0.05));
   long_probes->begin_search(RacePolicy::for_search(2, 10.0));
   EXPECT_GE(long_probes->policy().before_search, kLeastProbesForHeadStart);
-  EXPECT_DOUBLE_EQ(long_probes->policy().head_start, long_probes->policy().before_search);
+  EXPECT_DOUBLE_EQ(long_probes->policy().head_start(), long_probes->policy().before_search);
   long_probes->stop();
 
   const std::shared_ptr<CdclRace> short_probes = race_on(formula);
   short_probes->start();
   short_probes->begin_search(RacePolicy::for_search(2, 10.0));
   EXPECT_LT(short_probes->policy().before_search, kLeastProbesForHeadStart);
-  EXPECT_EQ(short_probes->policy().head_start, 0.0);
+  EXPECT_EQ(short_probes->policy().head_start(), 0.0);
   short_probes->stop();
 }
 
+// XOR chains that must differ: pure look-ahead DPLL walks millions of nodes
+// without an end (the time limit is the test's guard), CDCL refutes them in
+// milliseconds: the race's refutation closes every node and the search ends.
 TEST(CdclRace, ItsRefutationEndsASearchDpllCannotFinish) {
   const CnfFormula formula = xor_chains(40, false);
   const auto race = race_on(formula);

@@ -228,7 +228,6 @@ TEST(Portfolio, OnThreadsMemberZeroRunsOneCallAndFeedsTheOthers) {
   EXPECT_TRUE(saw_first) << "member + 1 / slices per worker:" << seen;
 }
 
-// The members differ: the default first, then others.
 // What is left to the process's exit lives on and is never destroyed.
 TEST(LeftToExit, AnObjectLeftIsNeverDestroyed) {
   struct Watched {
@@ -274,6 +273,7 @@ TEST(Portfolio, MembersCanBeLeftToTheExit) {
   }
 }
 
+// The members differ: the default first, then others.
 TEST(Portfolio, MembersAreDiversified) {
   EXPECT_EQ(PortfolioMember::of(0).describe(), "default, phase 1, seed 0");
   // The second member is the local-search one, and the only one.
