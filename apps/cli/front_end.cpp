@@ -1,9 +1,11 @@
 #include "apps/cli/front_end.hpp"
 
+#include <chrono>
 #include <exception>
 #include <iostream>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "apps/cli/exit_status.hpp"
@@ -36,6 +38,16 @@ void check_command_names(const CLI::App& app, const AppRegistry& apps, int argc,
   }
 }
 
+// Under mpirun every rank meets the same bad input, and only rank 0 reports it.
+// A rank that returned first would make mpirun end the job, rank 0 with it,
+// before its message was out; so the others give rank 0 time to report and
+// end the job (its non-zero exit does), and return on their own only if it
+// never does (rank 0 read the input well: the inputs differ between hosts).
+int after_first_rank_reported(bool first_rank, int status) {
+  if (!first_rank) std::this_thread::sleep_for(std::chrono::seconds(10));
+  return status;
+}
+
 }  // namespace
 
 int run_front_end(int argc, char** argv, const AppRegistry& apps, const FrontEnd& front_end) {
@@ -59,18 +71,18 @@ int run_front_end(int argc, char** argv, const AppRegistry& apps, const FrontEnd
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     if (first_rank) std::cerr << error_prefix << e.what() << '\n';
-    return 2;
+    return after_first_rank_reported(first_rank, 2);
   } catch (const std::invalid_argument& e) {
     if (first_rank) std::cerr << error_prefix << e.what() << '\n';
-    return 2;
+    return after_first_rank_reported(first_rank, 2);
   } catch (const schemes::loop::cost_model::NetworkFileError& e) {
     // A file's error, as core::InputError's (the model layer knows no core).
     if (first_rank) std::cerr << error_prefix << e.what() << '\n';
-    return 1;
+    return after_first_rank_reported(first_rank, 1);
   } catch (const core::InputError& e) {
     // FILE:LINE: what is wrong, as compilers say it
     if (first_rank) std::cerr << e.what() << '\n';
-    return 1;
+    return after_first_rank_reported(first_rank, 1);
   } catch (const std::exception& e) {
     // RunFailure and what else went wrong; under mpirun the rank that failed says it.
     std::cerr << error_prefix << e.what() << '\n';
