@@ -1,5 +1,6 @@
 #include "apps/sat/cdcl_race.hpp"
 
+#include <pthread.h>
 #include <time.h>
 
 #include <algorithm>
@@ -9,11 +10,14 @@ namespace stacksplit::apps::sat {
 
 namespace {
 
-std::int64_t thread_cpu_nanoseconds() {
+std::int64_t nanoseconds_of(clockid_t clock) {
   timespec now{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+  clock_gettime(clock, &now);
   return static_cast<std::int64_t>(now.tv_sec) * 1'000'000'000 + now.tv_nsec;
 }
+
+std::int64_t thread_cpu_nanoseconds() { return nanoseconds_of(CLOCK_THREAD_CPUTIME_ID); }
+std::int64_t process_cpu_nanoseconds() { return nanoseconds_of(CLOCK_PROCESS_CPUTIME_ID); }
 
 // The longest sleep between two looks at the search's end.
 constexpr double kMostPauseSeconds = 0.02;
@@ -22,8 +26,8 @@ constexpr double kMostPauseSeconds = 0.02;
 
 RacePolicy RacePolicy::for_search(int workers, double predicted_seconds) {
   RacePolicy policy;
-  policy.paused_until = std::max(predicted_seconds, 0.0) / std::max(workers, 1);
-  policy.late_after = 2 * policy.paused_until;
+  policy.predicted_work = std::max(predicted_seconds, 0.0);
+  policy.workers = std::max(workers, 1);
   return policy;
 }
 
@@ -33,26 +37,25 @@ RacePolicy RacePolicy::unlimited() {
   return policy;
 }
 
-double RacePolicy::budget(double since_start) const {
-  if (never_pauses) return std::numeric_limits<double>::infinity();
+double RacePolicy::budget(double since_start, double search_work) const {
+  constexpr double kUnlimited = std::numeric_limits<double>::infinity();
+  if (never_pauses) return kUnlimited;
   if (since_start <= before_search) return since_start;
   const double elapsed = since_start - before_search;
-  // The head start, at a core of its own: the pause and the shares after it
-  // are pushed back by no more than that.
-  const double head = std::min(elapsed, head_start());
-  const double pause_end = std::max(paused_until, head_start());
-  const double late_start = std::max(late_after, pause_end);
-  const double early = std::clamp(elapsed, pause_end, late_start) - pause_end;
-  const double late = std::max(0.0, elapsed - late_start);
-  return before_search + head + early_share * early + late_share * late;
+  // The head start, at a core of its own; then paused until the search has
+  // done W, and early_share of a core (of the search's `workers`) while it
+  // does the next W.
+  if (elapsed < head_start()) return since_start;
+  if (search_work >= 2 * predicted_work) return kUnlimited;
+  const double early = std::clamp(search_work - predicted_work, 0.0, predicted_work);
+  return before_search + head_start() + early_share * early / workers;
 }
 
-double RacePolicy::share(double since_start) const {
+double RacePolicy::share(double since_start, double search_work) const {
   if (never_pauses || since_start <= before_search) return 1.0;
-  const double elapsed = since_start - before_search;
-  if (elapsed < head_start()) return 1.0;
-  if (elapsed < paused_until) return 0.0;
-  return elapsed < late_after ? early_share : late_share;
+  if (since_start - before_search < head_start()) return 1.0;
+  if (search_work < predicted_work) return 0.0;
+  return search_work < 2 * predicted_work ? early_share : 1.0;
 }
 
 CdclRace::CdclRace(std::shared_ptr<CdclCubeSolver> solver, RacePolicy policy)
@@ -62,9 +65,18 @@ double CdclRace::elapsed() const {
   return std::chrono::duration<double>(Clock::now() - start_).count();
 }
 
-void CdclRace::begin_search(RacePolicy policy, std::function<void()> on_decided) {
+void CdclRace::begin_search(RacePolicy policy, std::function<void()> on_decided, int workers_here) {
   policy.before_search = thread_.joinable() ? elapsed() : 0;
+  std::int64_t race_cpu = 0;
+  clockid_t race_clock{};
+  if (thread_.joinable() && pthread_getcpuclockid(thread_.native_handle(), &race_clock) == 0)
+    race_cpu = nanoseconds_of(race_clock);
   std::lock_guard<std::mutex> lock(mutex_);
+  process_cpu_at_search_ = process_cpu_nanoseconds();
+  race_cpu_at_search_ = race_cpu;
+  work_per_process_second_ =
+      workers_here > 0 ? static_cast<double>(policy.workers) / workers_here : 1.0;
+  searching_ = true;
   policy_ = policy;
   on_decided_ = std::move(on_decided);
   // run() stores the verdict under the lock: decided before it, it called
@@ -111,12 +123,22 @@ bool CdclRace::pause_or_stop() {
     const std::int64_t cpu = thread_cpu_nanoseconds();
     cpu_nanoseconds_.store(cpu, std::memory_order_relaxed);
     conflicts_.store(solver_->conflicts(), std::memory_order_relaxed);
-    const RacePolicy policy = this->policy();
-    const double over = 1e-9 * static_cast<double>(cpu) - policy.budget(since_start);
+    RacePolicy policy;
+    double search_work = 0;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      policy = policy_;
+      if (searching_) {
+        const std::int64_t others =
+            process_cpu_nanoseconds() - process_cpu_at_search_ - (cpu - race_cpu_at_search_);
+        search_work = 1e-9 * static_cast<double>(others) * work_per_process_second_;
+      }
+    }
+    const double over = 1e-9 * static_cast<double>(cpu) - policy.budget(since_start, search_work);
     if (over <= 0) return false;
     // Asleep until the budget has grown by `over` (at the share in force),
     // looking at the search's end at least every kMostPauseSeconds.
-    const double share = policy.share(since_start);
+    const double share = policy.share(since_start, search_work);
     // (Paused: until the share resumes, looking every kMostPauseSeconds.)
     const double pause =
         share <= 0 ? kMostPauseSeconds : std::min(kMostPauseSeconds, over / std::max(share, 1e-3));

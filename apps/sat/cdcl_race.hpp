@@ -21,13 +21,18 @@
 // runs without it, 0.37-0.61 s in 12 of 12 with it). Shorter probes are
 // those of look-ahead's own formulas (random 3-SAT at n = 250: 20-40 ms),
 // whose searches of 0.2 s lost 9 % to a head start. Then it trusts the
-// dives: paused while the search is within the time they predicted for it
-// (T, the prediction for one worker over the workers), kRaceEarlyShare of one
-// core until 2T, and all the scheduler gives it after that (a search that
-// overran its prediction twice was misjudged). So where the prediction holds
-// (random k-SAT, pigeon-hole) the search keeps every core: a share from the
-// start cost random 3-SAT a fifth of its speedup from one worker to two (1.87
-// to 1.40 at n = 250).
+// dives, in the search's own work (the CPU seconds its workers spent, on
+// every process): paused while the search has done less than the work they
+// predicted (W, their time for one worker), kRaceEarlyShare of one core
+// while it does the next W, and all the scheduler gives after that (a search
+// that needed twice its prediction was misjudged). Work, not wall time: a
+// search on P workers takes longer than W / P by its parallel overhead and
+// by whatever else the host runs, and neither is a misjudged tree (hole9 at
+// two workers, W / P = 0.49 s, took 0.77 s, the race waking at 0.49 s and
+// taking a quarter of the machine). So where the prediction holds (random
+// k-SAT, pigeon-hole) the search keeps every core: a share from the start
+// cost random 3-SAT a fifth of its speedup from one worker to two (1.87 to
+// 1.40 at n = 250).
 //
 // It starts before the probes, on a core of its own, so that they never delay
 // CDCL on the whole formula; they stop when it decides (the formula is then
@@ -56,27 +61,27 @@ namespace stacksplit::apps::sat {
 inline constexpr double kRaceEarlyShare = 0.5;
 // Probes at least this long earn the race a head start as long as they took.
 inline constexpr double kLeastProbesForHeadStart = 0.1;
-inline constexpr double kRaceLateShare = 1.0;
 
 struct RacePolicy {
   // Seconds the race ran before the search started (beside the probes, with
   // a core of its own): its budget counts them as spent in full.
   double before_search = 0;
-  double paused_until = 0;  // seconds of search: T
+  // The search's work the dives predicted (CPU seconds over every worker): W.
+  double predicted_work = 0;
+  int workers = 1;  // the search's, over every process
   double early_share = kRaceEarlyShare;
-  double late_after = 0;  // seconds of search: 2T
-  double late_share = kRaceLateShare;
   bool never_pauses = false;  // RacePolicy::unlimited: never over budget
   // The policy for `workers` workers and a search the dives predicted to
   // take `predicted_seconds` on one worker.
   static RacePolicy for_search(int workers, double predicted_seconds);
   // No pause: the race is CaDiCaL as it runs alone (the portfolio's member 0).
   static RacePolicy unlimited();
-  // CPU seconds the race may have spent `elapsed` seconds after it started.
-  double budget(double elapsed) const;
-  // The share of a core it has then (1 beside the probes and for its head
-  // start, 0 while paused).
-  double share(double elapsed) const;
+  // CPU seconds the race may have spent `since_start` seconds after it
+  // started, once the search has done `search_work` CPU seconds of work.
+  double budget(double since_start, double search_work) const;
+  // The share of a core it has then (1 beside the probes, for its head start
+  // and once the search needed 2 W; 0 while paused).
+  double share(double since_start, double search_work) const;
   // Seconds of search during which it keeps its core: as long as
   // before_search, when that is at least kLeastProbesForHeadStart.
   double head_start() const {
@@ -99,8 +104,11 @@ class CdclRace {
   void start();
   // The search starts now: from here on `policy` (its before_search is set
   // here). `on_decided` is called in the race's thread when it decides the
-  // formula (to stop the cubes' CDCL calls); at once if it already has.
-  void begin_search(RacePolicy policy, std::function<void()> on_decided = {});
+  // formula (to stop the cubes' CDCL calls); at once if it already has. The
+  // search's work is this process's CPU time from here, the race's own
+  // excepted, times `workers` over `workers_here` (the workers this process
+  // runs: one a rank under mpirun).
+  void begin_search(RacePolicy policy, std::function<void()> on_decided = {}, int workers_here = 0);
   // Seconds since start().
   double elapsed() const;
   // Ends it: the search is over. Waits for the thread.
@@ -152,6 +160,11 @@ class CdclRace {
   std::atomic<std::int64_t> cpu_nanoseconds_{0};  // the race thread's CPU clock
   std::atomic<std::uint64_t> conflicts_{0};
   std::atomic<std::int64_t> slept_nanoseconds_{0};
+  // Set by begin_search, under mutex_: the clocks the search's work counts from.
+  std::int64_t process_cpu_at_search_ = 0;
+  std::int64_t race_cpu_at_search_ = 0;
+  double work_per_process_second_ = 1;  // workers over workers here
+  bool searching_ = false;
   std::uint64_t polls_ = 0;  // race thread only
 };
 

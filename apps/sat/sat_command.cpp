@@ -388,11 +388,15 @@ void run(const SatOptions& options, cli::CommandRun& run) {
       if (!race->decided_here()) race.reset();
     } else if (race && solver != SolverKind::kPortfolio) {
       std::shared_ptr<CubeSolverShared> cubes = solver_options.cubes.shared;
-      race->begin_search(RacePolicy::for_search(run.config().workers, choice->estimate.seconds),
-                         [cubes] {
-                           // The search is decided: the cubes' CDCL calls stop.
-                           if (cubes) cubes->end.model_found();
-                         });
+      // Under mpirun this process is one worker of them.
+      const int workers_here = runtime == core::RuntimeKind::kMpi ? 1 : run.config().workers;
+      race->begin_search(
+          RacePolicy::for_search(run.config().workers, choice->estimate.seconds),
+          [cubes] {
+            // The search is decided: the cubes' CDCL calls stop.
+            if (cubes) cubes->end.model_found();
+          },
+          workers_here);
       solver_options.race = race;
       prototype = std::make_unique<const DpllSpace>(input.formula, solver_options);
     }
@@ -465,8 +469,7 @@ void run(const SatOptions& options, cli::CommandRun& run) {
                          {"paused_s", race->slept_seconds()},
                          {"conflicts", race->conflicts()},
                          {"decided", race->decided_here()},
-                         {"paused_until_s", race->policy().paused_until},
-                         {"late_after_s", race->policy().late_after}};
+                         {"predicted_work_s", race->policy().predicted_work}};
     }
     // In decide mode the engine's "solutions" is the weight of the model found
     // (2^free variables), not a count: only --count records "models".

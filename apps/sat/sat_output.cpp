@@ -106,8 +106,9 @@ void print_statistics(std::ostream& out, const core::RunStatistics& result,
         << seconds_text(race->cpu_seconds()) << " s, paused " << seconds_text(race->slept_seconds())
         << " s, conflicts " << race->conflicts();
     const RacePolicy policy = race->policy();
-    if (!policy.never_pauses && policy.paused_until > 0)
-      out << ", paused for the dives' prediction of " << seconds_text(policy.paused_until) << " s";
+    if (!policy.never_pauses && policy.predicted_work > 0)
+      out << ", paused until the search had done the dives' predicted "
+          << seconds_text(policy.predicted_work) << " s of work";
     out << (!race->decided_here()                  ? ""
             : verdict == CubeVerdict::kSatisfiable ? ", decided the formula: satisfiable"
                                                    : ", decided the formula: unsatisfiable")

@@ -6,6 +6,7 @@
 #include "apps/sat/cdcl_race.hpp"
 
 #include <gtest/gtest.h>
+#include <time.h>
 
 #include <chrono>
 #include <memory>
@@ -21,32 +22,39 @@
 namespace stacksplit::apps::sat {
 namespace {
 
-TEST(RacePolicy, PausedWhileThePredictionHoldsThenHalfACoreThenAll) {
-  RacePolicy policy = RacePolicy::for_search(2, 1.0);  // 0.5 s of wall on two workers
-  EXPECT_DOUBLE_EQ(policy.paused_until, 0.5);
-  EXPECT_DOUBLE_EQ(policy.late_after, 1.0);  // twice the prediction
-  EXPECT_DOUBLE_EQ(policy.budget(0.4), 0.0);
-  EXPECT_DOUBLE_EQ(policy.budget(0.8), kRaceEarlyShare * 0.3);
-  EXPECT_DOUBLE_EQ(policy.budget(2.0), kRaceEarlyShare * 0.5 + kRaceLateShare * 1.0);
+// The phases follow the search's work (CPU seconds over its workers), not
+// the wall clock: a search slowed by its parallel overhead or by a busy host
+// has not overrun its prediction.
+TEST(RacePolicy, PausedWhileThePredictedWorkIsDoneThenHalfACoreThenAll) {
+  RacePolicy policy = RacePolicy::for_search(2, 1.0);  // W = 1 CPU second over two workers
+  EXPECT_DOUBLE_EQ(policy.predicted_work, 1.0);
+  // Paused while the search has done less than W, however long that takes.
+  EXPECT_DOUBLE_EQ(policy.budget(0.4, 0.8), 0.0);
+  EXPECT_DOUBLE_EQ(policy.budget(5.0, 0.99), 0.0);
+  EXPECT_DOUBLE_EQ(policy.share(5.0, 0.99), 0.0);
+  // Then half a core of the two the search runs on: 0.6 CPU s of work past W
+  // is 0.3 s of wall on two cores, half of it the race's.
+  EXPECT_DOUBLE_EQ(policy.budget(0.8, 1.6), kRaceEarlyShare * 0.6 / 2);
+  EXPECT_DOUBLE_EQ(policy.share(0.8, 1.6), kRaceEarlyShare);
+  // Past 2 W the search was misjudged: all the scheduler gives.
+  EXPECT_GT(policy.budget(1.0, 2.0), 1e6);
+  EXPECT_DOUBLE_EQ(policy.share(1.0, 2.0), 1.0);
   // The time beside the probes counts in full, and as long again from the
-  // start of the search (its head start), the search's shares from there.
+  // start of the search (its head start), the search's phases from there.
   policy.before_search = 0.25;
-  EXPECT_DOUBLE_EQ(policy.budget(0.2), 0.2);
-  EXPECT_DOUBLE_EQ(policy.budget(0.25 + 0.1), 0.25 + 0.1);
-  EXPECT_DOUBLE_EQ(policy.budget(0.25 + 0.4), 0.25 + 0.25);
-  EXPECT_DOUBLE_EQ(policy.budget(0.25 + 0.8), 0.25 + 0.25 + kRaceEarlyShare * 0.3);
-  EXPECT_DOUBLE_EQ(policy.share(0.25 + 0.2), 1.0);
-  EXPECT_DOUBLE_EQ(policy.share(0.25 + 0.4), 0.0);
-  EXPECT_DOUBLE_EQ(policy.share(0.25 + 0.8), kRaceEarlyShare);
-  EXPECT_DOUBLE_EQ(policy.share(0.25 + 1.2), kRaceLateShare);
-  // A head start longer than the pause: no pause, and half a core until 2T.
+  EXPECT_DOUBLE_EQ(policy.budget(0.2, 0), 0.2);
+  EXPECT_DOUBLE_EQ(policy.budget(0.25 + 0.1, 0.2), 0.25 + 0.1);
+  EXPECT_DOUBLE_EQ(policy.share(0.25 + 0.2, 0.4), 1.0);
+  EXPECT_DOUBLE_EQ(policy.budget(0.25 + 0.4, 0.8), 0.25 + 0.25);
+  EXPECT_DOUBLE_EQ(policy.share(0.25 + 0.4, 0.8), 0.0);
+  EXPECT_DOUBLE_EQ(policy.budget(0.25 + 0.8, 1.6), 0.25 + 0.25 + kRaceEarlyShare * 0.3);
+  // A head start outlasting W: the search's work past W counts from there.
   policy.before_search = 0.6;
-  EXPECT_DOUBLE_EQ(policy.budget(0.6 + 0.6), 1.2);
-  EXPECT_DOUBLE_EQ(policy.budget(0.6 + 0.8), 1.2 + kRaceEarlyShare * 0.2);
-  EXPECT_DOUBLE_EQ(policy.budget(0.6 + 2.0), 1.2 + kRaceEarlyShare * 0.4 + kRaceLateShare * 1.0);
+  EXPECT_DOUBLE_EQ(policy.budget(0.6 + 0.5, 1.2), 1.1);
+  EXPECT_DOUBLE_EQ(policy.budget(0.6 + 0.7, 1.4), 1.2 + kRaceEarlyShare * 0.4 / 2);
   // No prediction: the race takes what it gets from the start.
-  EXPECT_DOUBLE_EQ(RacePolicy::for_search(4, 0).budget(1.0), kRaceLateShare * 1.0);
-  EXPECT_GT(RacePolicy::unlimited().budget(1.0), 1e6);
+  EXPECT_GT(RacePolicy::for_search(4, 0).budget(1.0, 0), 1e6);
+  EXPECT_GT(RacePolicy::unlimited().budget(1.0, 0), 1e6);
 }
 
 std::shared_ptr<CdclRace> race_on(const CnfFormula& formula) {
@@ -90,6 +98,31 @@ TEST(CdclRace, AHeadStartAfterLongProbesOnly) {
   EXPECT_LT(short_probes->policy().before_search, kLeastProbesForHeadStart);
   EXPECT_EQ(short_probes->policy().head_start(), 0.0);
   short_probes->stop();
+}
+
+// Paused while the search has done less work than the dives predicted,
+// however long the wall clock runs (here the search does nothing); once it
+// has worked twice the prediction the race runs.
+TEST(CdclRace, PausedUntilTheSearchHasDoneThePredictedWork) {
+  const std::shared_ptr<CdclRace> race = race_on(pigeon_hole(11));
+  race->start();
+  race->begin_search(RacePolicy::for_search(2, 0.2), {}, 2);  // W / P = 0.1 s
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  const double paused_at = race->cpu_seconds();
+  std::this_thread::sleep_for(std::chrono::milliseconds(400));
+  const double still_paused = race->cpu_seconds();
+  EXPECT_LT(still_paused - paused_at, 0.03);
+  // 0.5 CPU seconds of this process (two workers' 0.5 s: past 2 W).
+  timespec now{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+  const double until = static_cast<double>(now.tv_sec) + 1e-9 * now.tv_nsec + 0.5;
+  while (static_cast<double>(now.tv_sec) + 1e-9 * now.tv_nsec < until)
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  while (race->cpu_seconds() < still_paused + 0.05 && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  EXPECT_GE(race->cpu_seconds(), still_paused + 0.05);
+  race->stop();
 }
 
 // XOR chains that must differ: pure look-ahead DPLL walks millions of nodes
