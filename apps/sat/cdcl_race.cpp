@@ -24,8 +24,9 @@ constexpr double kMostPauseSeconds = 0.02;
 
 }  // namespace
 
-RacePolicy RacePolicy::for_search(int workers, double predicted_seconds) {
+RacePolicy RacePolicy::for_search(int workers, double predicted_seconds, double probe_seconds) {
   RacePolicy policy;
+  policy.probes = std::max(probe_seconds, 0.0);
   policy.predicted_work = std::max(predicted_seconds, 0.0);
   policy.workers = std::max(workers, 1);
   return policy;

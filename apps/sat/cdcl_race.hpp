@@ -63,17 +63,19 @@ inline constexpr double kRaceEarlyShare = 0.5;
 inline constexpr double kLeastProbesForHeadStart = 0.1;
 
 struct RacePolicy {
-  // Seconds the race ran before the search started (beside the probes, with
-  // a core of its own): its budget counts them as spent in full.
+  // Seconds the race ran before the search started (beside the probes and
+  // the runtime's start, MPI's under mpirun, with a core of its own): its
+  // budget counts them as spent in full.
   double before_search = 0;
+  double probes = 0;  // seconds the probes took, of before_search
   // The search's work the dives predicted (CPU seconds over every worker): W.
   double predicted_work = 0;
   int workers = 1;  // the search's, over every process
   double early_share = kRaceEarlyShare;
   bool never_pauses = false;  // RacePolicy::unlimited: never over budget
   // The policy for `workers` workers and a search the dives predicted to
-  // take `predicted_seconds` on one worker.
-  static RacePolicy for_search(int workers, double predicted_seconds);
+  // take `predicted_seconds` on one worker, after probes of `probe_seconds`.
+  static RacePolicy for_search(int workers, double predicted_seconds, double probe_seconds = 0);
   // No pause: the race is CaDiCaL as it runs alone (the portfolio's member 0).
   static RacePolicy unlimited();
   // CPU seconds the race may have spent `since_start` seconds after it
@@ -82,11 +84,11 @@ struct RacePolicy {
   // The share of a core it has then (1 beside the probes, for its head start
   // and once the search needed 2 W; 0 while paused).
   double share(double since_start, double search_work) const;
-  // Seconds of search during which it keeps its core: as long as
-  // before_search, when that is at least kLeastProbesForHeadStart.
-  double head_start() const {
-    return before_search >= kLeastProbesForHeadStart ? before_search : 0;
-  }
+  // Seconds of search during which it keeps its core: as long as the probes
+  // took, when that is at least kLeastProbesForHeadStart. The probes', not
+  // before_search: MPI's start (0.3 s here) is no sign of a formula
+  // look-ahead finds hard, and gave every run under mpirun a head start.
+  double head_start() const { return probes >= kLeastProbesForHeadStart ? probes : 0; }
 };
 
 class CdclRace {

@@ -391,7 +391,7 @@ void run(const SatOptions& options, cli::CommandRun& run) {
       // Under mpirun this process is one worker of them.
       const int workers_here = runtime == core::RuntimeKind::kMpi ? 1 : run.config().workers;
       race->begin_search(
-          RacePolicy::for_search(run.config().workers, choice->estimate.seconds),
+          RacePolicy::for_search(run.config().workers, choice->estimate.seconds, probe_seconds),
           [cubes] {
             // The search is decided: the cubes' CDCL calls stop.
             if (cubes) cubes->end.model_found();
