@@ -70,7 +70,7 @@ struct ChunkOptions {
   std::int64_t tss_last = 0;   // 0: 1
   // AWF's weights, fixed; empty: the scheme's own, from the iterations per
   // busy second each processor reports with every request
-  // (adaptive_weighted_factoring.hpp), counted from `awf_measured`.
+  // (schemes/loop/adaptive_weighted_factoring.hpp), counted from `awf_measured`.
   std::vector<double> awf_weights;
   // Per processor, the iterations done and seconds busy before the start
   // that its first request reports (auto's first synchronization: since the

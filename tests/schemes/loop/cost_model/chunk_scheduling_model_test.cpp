@@ -171,6 +171,16 @@ TEST(ChunkSchedulingModel, AwfWeighsEachRequestByTheIterationRateItReports) {
       13);
 }
 
+TEST(ChunkSchedulingModel, RefusesAwfMeasuresThatDoNotFit) {
+  LoopModelInput input = uniform_loop(100, {1, 1});
+  input.chunks.awf_measured = {{10, 1.0}};  // one for two processors
+  EXPECT_THROW(predict_chunk_scheduling(LoopStrategy::kAwf, input, testing::free_network()),
+               std::invalid_argument);
+  input.chunks.awf_measured = {{10, 1.0}, {10, -1.0}};
+  EXPECT_THROW(predict_chunk_scheduling(LoopStrategy::kAwf, input, testing::free_network()),
+               std::invalid_argument);
+}
+
 TEST(ChunkSchedulingModel, RefusesOtherStrategies) {
   EXPECT_THROW(
       predict_chunk_scheduling(LoopStrategy::kGcdlb, uniform_loop(4, {1}), testing::free_network()),
