@@ -65,6 +65,9 @@ inline schemes::loop::cost_model::LoopModelInput first_synchronization_input(
   input.cost = cost;
   input.start = first.start;
   input.forecast = first.forecast;
+  // A pool scheme taking over measures from the loop's start (auto leaves
+  // the profile's mark there), so AWF's first requests report these.
+  input.chunks.awf_measured = loads;
   return input;
 }
 

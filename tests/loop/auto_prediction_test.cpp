@@ -110,5 +110,44 @@ TEST(AutoPrediction, AChunkSchedulerThatCannotWinIsNotPlayedToTheEnd) {
   expect_the_same_choice(input, load);
 }
 
+TEST(AutoPrediction, AwfOnATriangularLoopIsPredictedWithTheRatesItsRequestsReport) {
+  // AC's triangle (iteration i costs N - i units) on four equal processors,
+  // at a first synchronization 0.4 s in: each did 0.4 s of work, processor 3
+  // many cheap iterations, processor 0 few dear ones. AWF's master weighs
+  // requests by iterations per busy second since the loop began (the mark
+  // auto leaves there for a pool), so processor 3 looks five times as fast
+  // as processor 0 and its first chunk, from the dear front of the pool, is
+  // weighted up; weights from work per second would make AWF fac2 here.
+  constexpr std::int64_t n = 4000;
+  const auto cost = model::IterationCost::from_function(
+      n, [](std::int64_t i) { return static_cast<double>(n - i) * 1e-6; });
+  std::vector<SynchronizationProfile> profiles(4);
+  for (std::int64_t r = 0; r < 4; ++r) {
+    double work = 0;
+    std::uint64_t done = 0;
+    for (std::int64_t i = r * n / 4; work + cost.of({i, 1}) <= 0.4; ++i, ++done)
+      work += cost.of({i, 1});
+    profiles[static_cast<std::size_t>(r)].done = done;
+    profiles[static_cast<std::size_t>(r)].busy = work;
+  }
+  ASSERT_GT(profiles[3].done, 5 * profiles[0].done);
+  model::LoopModelInput input = first_synchronization_input(profiles, cost, n, 0.4);
+  ASSERT_EQ(input.chunks.awf_measured.size(), 4u);
+  for (std::size_t r = 0; r < 4; ++r) {
+    EXPECT_EQ(input.chunks.awf_measured[r].iterations_done,
+              static_cast<std::int64_t>(profiles[r].done));
+    EXPECT_DOUBLE_EQ(input.chunks.awf_measured[r].seconds, profiles[r].busy);
+  }
+  const auto network = serial_network(1e-5, 1e9);
+  const auto awf = model::predict_strategy(model::LoopStrategy::kAwf, input, network).chunk;
+  const auto fac2 = model::predict_strategy(model::LoopStrategy::kFac2, input, network).chunk;
+  ASSERT_TRUE(awf && fac2);
+  ASSERT_GE(awf->chunk_sizes.size(), 4u);
+  // The first batch, taken in rank order: processor 3's chunk is more than
+  // twice fac2's, processor 0's (the first asked, the others unmeasured) fac2's.
+  EXPECT_EQ(awf->chunk_sizes[0], fac2->chunk_sizes[0]);
+  EXPECT_GT(awf->chunk_sizes[3], 2 * fac2->chunk_sizes[3]);
+}
+
 }  // namespace
 }  // namespace stacksplit::schemes

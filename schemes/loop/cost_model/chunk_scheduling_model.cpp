@@ -7,6 +7,8 @@
 #include <stdexcept>
 #include <string>
 #include <tuple>
+#include <utility>
+#include <vector>
 
 #include "schemes/loop/cost_model/adaptive_weighted_factoring.hpp"
 #include "schemes/loop/cost_model/factoring.hpp"
@@ -31,6 +33,8 @@ class ChunkRule {
       tss_ = tss_parameters(total, p_, input.chunks.tss_first, input.chunks.tss_last);
     }
   }
+
+  void set_weights(std::vector<double> weights) { weights_ = std::move(weights); }
 
   std::int64_t next(std::int64_t remaining, int asker) {
     std::int64_t size = 0;
@@ -93,13 +97,30 @@ ChunkPrediction predict_chunk_scheduling(LoopStrategy strategy, const LoopModelI
       remaining += r.count;
     }
   }
-  std::vector<double> weights = input.chunks.awf_weights;
-  if (weights.empty()) {
-    std::vector<double> speeds;
-    for (int i = 0; i < p; ++i) speeds.push_back(input.forecast.speed(i, start));
-    weights = awf_weights_from_rates(speeds);
+  // AWF's weights follow what each processor reports with its requests,
+  // as the scheme's master keeps them: iterations per busy second since the
+  // loop began, not work per second. On a loop whose iterations differ in
+  // cost (AC's triangle) a processor that did cheap ones looks fast, and
+  // its chunks, taken from wherever the pool stands, are weighted up.
+  const bool adaptive = strategy == LoopStrategy::kAwf && input.chunks.awf_weights.empty();
+  std::vector<double> iterations_done(static_cast<std::size_t>(p), 0),
+      busy(static_cast<std::size_t>(p), 0), reported(static_cast<std::size_t>(p), 0);
+  for (std::size_t i = 0; i < input.chunks.awf_measured.size(); ++i) {
+    iterations_done[i] = static_cast<double>(input.chunks.awf_measured[i].iterations_done);
+    busy[i] = input.chunks.awf_measured[i].seconds;
   }
-  ChunkRule rule(strategy, input, remaining, weights);
+  const auto master_weights = [&] {
+    // Unmeasured processors count at the mean of the measured ones.
+    double sum = 0;
+    int measured = 0;
+    for (double r : reported)
+      if (r > 0) sum += r, ++measured;
+    std::vector<double> rates = reported;
+    for (double& r : rates) r = r > 0 ? r : (measured > 0 ? sum / measured : 1);
+    return awf_weights_from_rates(rates);
+  };
+  ChunkRule rule(strategy, input, remaining,
+                 adaptive ? master_weights() : input.chunks.awf_weights);
   double pool_work = 0;
   for (const OwnedRange& piece : pool) pool_work += input.cost.of(piece.range);
   const double mean_iteration = remaining > 0 ? pool_work / static_cast<double>(remaining) : 0;
@@ -142,7 +163,13 @@ ChunkPrediction predict_chunk_scheduling(LoopStrategy strategy, const LoopModelI
       prediction.time_s = ask_s - start;
       return prediction;
     }
+    if (adaptive) {
+      const auto w = static_cast<std::size_t>(who);
+      if (busy[w] > 0 && iterations_done[w] > 0) reported[w] = iterations_done[w] / busy[w];
+      rule.set_weights(master_weights());
+    }
     std::int64_t size = rule.next(remaining, who);
+    const std::int64_t taken = size;
     remaining -= size;
     prediction.chunk_sizes.push_back(size);
     ++prediction.chunks;
@@ -179,6 +206,8 @@ ChunkPrediction predict_chunk_scheduling(LoopStrategy strategy, const LoopModelI
     prediction.data_movement_s += data;
     const double done = input.forecast.finish_time(who, ready, work);
     finish[static_cast<std::size_t>(who)] = done;
+    iterations_done[static_cast<std::size_t>(who)] += static_cast<double>(taken);
+    busy[static_cast<std::size_t>(who)] += done - ready;
     asking.push({done, who});
   }
   // Charged at the end: the owner's later chunks start a little later, which

@@ -103,6 +103,14 @@ void check_loop_model_input(const LoopModelInput& input) {
   if (!input.chunks.awf_weights.empty() && static_cast<int>(input.chunks.awf_weights.size()) != p) {
     throw std::invalid_argument("loop model: one AWF weight per processor");
   }
+  if (!input.chunks.awf_measured.empty() &&
+      static_cast<int>(input.chunks.awf_measured.size()) != p) {
+    throw std::invalid_argument("loop model: one AWF measure per processor");
+  }
+  for (const ProcessorLoad& load : input.chunks.awf_measured) {
+    if (load.iterations_done < 0 || !(load.seconds >= 0) || !std::isfinite(load.seconds))
+      throw std::invalid_argument("loop model: a negative AWF measure");
+  }
   if (input.profiled.eval_skip < 0 || input.profiled.eval_size < 1 ||
       !(input.profiled.damping > 0 && input.profiled.damping <= 1)) {
     throw std::invalid_argument(

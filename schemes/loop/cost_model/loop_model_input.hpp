@@ -68,8 +68,14 @@ struct ChunkOptions {
   std::int64_t gss_min_chunk = 1;
   std::int64_t tss_first = 0;  // 0: the paper's N/(2P)
   std::int64_t tss_last = 0;   // 0: 1
-  // AWF's weights; empty: from the forecast's speeds at the start.
+  // AWF's weights, fixed; empty: the scheme's own, from the iterations per
+  // busy second each processor reports with every request
+  // (schemes/loop/adaptive_weighted_factoring.hpp), counted from `awf_measured`.
   std::vector<double> awf_weights;
+  // Per processor, the iterations done and seconds busy before the start
+  // that its first request reports (auto's first synchronization: since the
+  // loop began); empty: nothing measured yet.
+  std::vector<ProcessorLoad> awf_measured;
 };
 
 // schedule(profiled[, chunk_size[, eval_size[, eval_skip]]]) of Sakae et al.

@@ -142,6 +142,45 @@ TEST(ChunkSchedulingModel, FewerLargerChunksWinOnASlowNetwork) {
   EXPECT_LT(fac2, 1.2 * ideal);
 }
 
+// AWF as its master weighs requests (adaptive_weighted_factoring.hpp): by
+// the iterations per busy second each asker reports, an unmeasured one at
+// the mean of the others. 100 iterations, two processors at speed 1; before
+// the start processor 0 did 10 iterations in 1 s, processor 1 30 (cheaper
+// ones). Processor 0 asks first: only its rate is known, weights 1 and 1, a
+// chunk of fac2's 25. Processor 1 then reports 30 a second: weights 0.5 and
+// 1.5, a chunk of 38, not the 25 equal speeds would give.
+TEST(ChunkSchedulingModel, AwfWeighsEachRequestByTheIterationRateItReports) {
+  LoopModelInput input = uniform_loop(100, {1, 1});
+  input.chunks.awf_measured = {{10, 1.0}, {30, 1.0}};
+  const auto measured =
+      predict_chunk_scheduling(LoopStrategy::kAwf, input, testing::free_network()).chunk_sizes;
+  ASSERT_GE(measured.size(), 2u);
+  EXPECT_EQ(measured[0], 25);
+  EXPECT_EQ(measured[1], 38);
+  // Nothing measured yet: the first batch is fac2's.
+  input.chunks.awf_measured.clear();
+  const auto cold =
+      predict_chunk_scheduling(LoopStrategy::kAwf, input, testing::free_network()).chunk_sizes;
+  ASSERT_GE(cold.size(), 2u);
+  EXPECT_EQ(cold[0], 25);
+  EXPECT_EQ(cold[1], 25);
+  // Weights given are kept.
+  input.chunks.awf_weights = {0.5, 1.5};
+  EXPECT_EQ(
+      predict_chunk_scheduling(LoopStrategy::kAwf, input, testing::free_network()).chunk_sizes[0],
+      13);
+}
+
+TEST(ChunkSchedulingModel, RefusesAwfMeasuresThatDoNotFit) {
+  LoopModelInput input = uniform_loop(100, {1, 1});
+  input.chunks.awf_measured = {{10, 1.0}};  // one for two processors
+  EXPECT_THROW(predict_chunk_scheduling(LoopStrategy::kAwf, input, testing::free_network()),
+               std::invalid_argument);
+  input.chunks.awf_measured = {{10, 1.0}, {10, -1.0}};
+  EXPECT_THROW(predict_chunk_scheduling(LoopStrategy::kAwf, input, testing::free_network()),
+               std::invalid_argument);
+}
+
 TEST(ChunkSchedulingModel, RefusesOtherStrategies) {
   EXPECT_THROW(
       predict_chunk_scheduling(LoopStrategy::kGcdlb, uniform_loop(4, {1}), testing::free_network()),
