@@ -75,7 +75,6 @@ void ClauseExchange::receive(std::span<const std::int32_t> words) {
     if (!in_range) return;
     ++statistics_.received;
     if (!first_sighting(clause)) continue;
-    ++statistics_.imported;
     pending_.push_back(size);
     pending_.insert(pending_.end(), clause.begin(), clause.end());
   }

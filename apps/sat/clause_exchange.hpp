@@ -64,9 +64,13 @@ class ClauseExchange {
   // Whether some batch carried the empty clause.
   bool refutation_received() const { return refutation_received_; }
   // Clauses received and not yet handed to the solver, as (size, literals...)
-  // records; the caller adds them and calls clear_pending().
+  // records; the caller adds them, says how many with added_to_solver(), and
+  // calls clear_pending().
   std::span<const std::int32_t> pending() const { return pending_; }
   void clear_pending() { pending_.clear(); }
+  // Counted when the solver takes them, not when they arrive: a member in one
+  // solve call (member 0 on threads) never takes what waits.
+  void added_to_solver(std::uint64_t clauses) { statistics_.imported += clauses; }
 
   const ShareStatistics& statistics() const { return statistics_; }
 

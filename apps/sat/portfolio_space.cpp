@@ -252,6 +252,7 @@ core::Outcome PortfolioSpace::run_slice() {
   take_from_first_member();
   // A safe point: between two solve calls the solver takes new clauses.
   const std::span<const std::int32_t> pending = exchange_->pending();
+  std::uint64_t added = 0;
   for (std::size_t at = 0; at < pending.size();) {
     const auto size = static_cast<std::size_t>(pending[at++]);
     const std::span<const std::int32_t> clause = pending.subspan(at, size);
@@ -265,7 +266,9 @@ core::Outcome PortfolioSpace::run_slice() {
     }
     for (std::int32_t l : clause) solver.add(l);
     solver.add(0);
+    ++added;
   }
+  exchange_->added_to_solver(added);
   exchange_->clear_pending();
   // Alone, a member has nothing to import: one call, CaDiCaL as it is; so
   // has member 0 on threads (see the header).

@@ -71,6 +71,9 @@ TEST(ClauseExchange, ImportsNewClausesAndStopsAtAMalformedRecord) {
   EXPECT_EQ(std::vector<std::int32_t>(exchange.pending().begin(), exchange.pending().end()),
             (std::vector<std::int32_t>{2, 1, -4}));
   EXPECT_EQ(exchange.statistics().received, 3u);
+  // Imported once the solver has it, not on arrival.
+  EXPECT_EQ(exchange.statistics().imported, 0u);
+  exchange.added_to_solver(1);
   EXPECT_EQ(exchange.statistics().imported, 1u);
   exchange.clear_pending();
   // A literal out of range, then a size past the end: both end the batch.
@@ -221,6 +224,7 @@ TEST(Portfolio, OnThreadsMemberZeroRunsOneCallAndFeedsTheOthers) {
     if (at("member") == 1) {
       saw_first = true;
       EXPECT_EQ(at("slices"), 1u) << "member 0 is never sliced on threads";
+      EXPECT_EQ(at("imported"), 0u) << "one solve call takes no clause in";
     } else if (at("slices") >= 2 && !shared->from_first_member.empty()) {
       EXPECT_GT(at("received"), 0u) << "a later slice takes in member 0's clauses";
     }
