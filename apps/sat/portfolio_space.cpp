@@ -328,10 +328,12 @@ core::Outcome PortfolioSpace::wait_for_race() {
   const Clock::time_point until = start + std::chrono::duration_cast<Clock::duration>(
                                               std::chrono::duration<double>(kMostRaceWaitSeconds));
   // The race's thread has the core; this worker only looks, every
-  // millisecond, and ends the node after kMostRaceWaitSeconds, so that the
-  // engine reads its messages (another rank's model) between two waits.
+  // millisecond, and ends the node after kMostRaceWaitSeconds, or as soon as
+  // a message waits for it, so that the engine reads its messages (another
+  // rank's model: under mpirun -np 2 the walker's, on f600) between two waits.
+  const auto mail_waits = [this] { return mail_waiting_ && mail_waiting_(); };
   while (!race.verdict() && !shared_->end.reached() &&
-         !shared_->refuted.load(std::memory_order_relaxed) && Clock::now() < until)
+         !shared_->refuted.load(std::memory_order_relaxed) && Clock::now() < until && !mail_waits())
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
   engine_->nanoseconds += nanoseconds_since(start);
   switch (race.verdict().value_or(CubeVerdict::kStopped)) {

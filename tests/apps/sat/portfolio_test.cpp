@@ -8,11 +8,14 @@
 
 #include <algorithm>
 #include <cctype>
+#include <chrono>
+#include <memory>
 #include <set>
 #include <string>
 #include <tuple>
 #include <vector>
 
+#include "apps/sat/cdcl_race.hpp"
 #include "apps/sat/left_to_exit.hpp"
 #include "apps/sat/portfolio_space.hpp"
 #include "core/run_search.hpp"
@@ -230,6 +233,30 @@ TEST(Portfolio, OnThreadsMemberZeroRunsOneCallAndFeedsTheOthers) {
     }
   }
   EXPECT_TRUE(saw_first) << "member + 1 / slices per worker:" << seen;
+}
+
+// Member 0 as the race (here one that runs elsewhere and never decides) only
+// waits for it; a message for its worker ends the wait at once, so that the
+// engine reads it (another rank's model) rather than after
+// kMostRaceWaitSeconds.
+TEST(Portfolio, TheRaceMembersWaitEndsWhenMailWaits) {
+  auto shared = std::make_shared<PortfolioShared>(pigeon_hole(6), 2u, ShareOptions{}, nullptr);
+  shared->first_member_race = std::make_shared<CdclRace>(nullptr, RacePolicy::unlimited());
+  for (const bool mail : {false, true}) {
+    PortfolioSpace space(shared);
+    space.watch_mail([mail] { return mail; });
+    ASSERT_EQ(space.reset(), core::Outcome::kOpen);
+    ASSERT_EQ(space.descend(0), core::Outcome::kOpen);
+    ASSERT_EQ(space.member(), 0);
+    const auto start = std::chrono::steady_clock::now();
+    EXPECT_EQ(space.descend(1), core::Outcome::kOpen);
+    const double waited =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (mail)
+      EXPECT_LT(waited, kMostRaceWaitSeconds / 2);
+    else
+      EXPECT_GE(waited, kMostRaceWaitSeconds);
+  }
 }
 
 // What is left to the process's exit lives on and is never destroyed.
