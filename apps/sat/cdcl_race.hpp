@@ -109,7 +109,7 @@ class CdclRace {
   // formula (to stop the cubes' CDCL calls); at once if it already has. The
   // search's work is this process's CPU time from here, the race's own
   // excepted, times `workers` over `workers_here` (the workers this process
-  // runs: one a rank under mpirun).
+  // runs: one a rank under mpirun; 0: all of them).
   void begin_search(RacePolicy policy, std::function<void()> on_decided = {}, int workers_here = 0);
   // Seconds since start().
   double elapsed() const;
