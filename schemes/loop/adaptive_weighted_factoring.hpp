@@ -38,14 +38,8 @@ class AdaptiveWeightedFactoring final : public PoolScheme {
                            int size) override {
     if (rate > 0) rates_[requester] = rate;
     if (index % static_cast<std::uint64_t>(size) == 0) batch_start_ = remaining;
-    // Unmeasured processors count at the mean of the measured ones.
-    std::vector<double> rates = rates_;
-    double sum = 0;
-    int measured = 0;
-    for (double r : rates)
-      if (r > 0) sum += r, ++measured;
-    for (double& r : rates) r = r > 0 ? r : (measured > 0 ? sum / measured : 1);
-    const double weight = schemes::loop::cost_model::awf_weights_from_rates(rates)[requester];
+    const double weight =
+        schemes::loop::cost_model::awf_weights_from_reported_rates(rates_)[requester];
     return static_cast<std::uint64_t>(schemes::loop::cost_model::awf_chunk(
         static_cast<std::int64_t>(batch_start_), size, weight));
   }

@@ -61,6 +61,20 @@ std::vector<double> awf_weights_from_rates(const std::vector<double>& rates) {
   return normalized(rates);
 }
 
+std::vector<double> awf_weights_from_reported_rates(std::vector<double> reported) {
+  double sum = 0;
+  int measured = 0;
+  for (double r : reported) {
+    if (r > 0) {
+      sum += r;
+      ++measured;
+    }
+  }
+  const double unmeasured = measured > 0 ? sum / measured : 1;
+  for (double& r : reported) r = r > 0 ? r : unmeasured;
+  return awf_weights_from_rates(reported);
+}
+
 std::int64_t awf_chunk(std::int64_t remaining_at_batch_start, int processors, double weight) {
   assert(weight >= 0);
   const std::int64_t base = fac2_chunk(remaining_at_batch_start, processors);

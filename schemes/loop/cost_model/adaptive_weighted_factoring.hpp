@@ -35,6 +35,11 @@ std::vector<double> awf_weights(const std::vector<std::vector<AwfStep>>& history
 // One measurement per processor: iterations per second. Weights P·r_i/Σr.
 std::vector<double> awf_weights_from_rates(const std::vector<double>& rates);
 
+// The master's weights from the rates its askers last reported (0: none
+// yet): an unmeasured processor counts at the mean of the measured ones, all
+// alike when none is measured.
+std::vector<double> awf_weights_from_reported_rates(std::vector<double> reported);
+
 // The chunk of a processor of weight `weight` in a batch that started with
 // `remaining_at_batch_start` iterations left.
 std::int64_t awf_chunk(std::int64_t remaining_at_batch_start, int processors, double weight);

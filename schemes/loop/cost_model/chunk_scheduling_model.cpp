@@ -109,18 +109,8 @@ ChunkPrediction predict_chunk_scheduling(LoopStrategy strategy, const LoopModelI
     iterations_done[i] = static_cast<double>(input.chunks.awf_measured[i].iterations_done);
     busy[i] = input.chunks.awf_measured[i].seconds;
   }
-  const auto master_weights = [&] {
-    // Unmeasured processors count at the mean of the measured ones.
-    double sum = 0;
-    int measured = 0;
-    for (double r : reported)
-      if (r > 0) sum += r, ++measured;
-    std::vector<double> rates = reported;
-    for (double& r : rates) r = r > 0 ? r : (measured > 0 ? sum / measured : 1);
-    return awf_weights_from_rates(rates);
-  };
   ChunkRule rule(strategy, input, remaining,
-                 adaptive ? master_weights() : input.chunks.awf_weights);
+                 adaptive ? awf_weights_from_reported_rates(reported) : input.chunks.awf_weights);
   double pool_work = 0;
   for (const OwnedRange& piece : pool) pool_work += input.cost.of(piece.range);
   const double mean_iteration = remaining > 0 ? pool_work / static_cast<double>(remaining) : 0;
@@ -166,7 +156,7 @@ ChunkPrediction predict_chunk_scheduling(LoopStrategy strategy, const LoopModelI
     if (adaptive) {
       const auto w = static_cast<std::size_t>(who);
       if (busy[w] > 0 && iterations_done[w] > 0) reported[w] = iterations_done[w] / busy[w];
-      rule.set_weights(master_weights());
+      rule.set_weights(awf_weights_from_reported_rates(reported));
     }
     std::int64_t size = rule.next(remaining, who);
     const std::int64_t taken = size;

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <stdexcept>
+#include <vector>
 
 namespace stacksplit::schemes::loop::cost_model {
 namespace {
@@ -15,6 +16,14 @@ TEST(AdaptiveWeightedFactoring, WeightsFromRatesSumToP) {
   EXPECT_DOUBLE_EQ(w[1], 1.0);
   EXPECT_DOUBLE_EQ(w[2], 1.5);
   EXPECT_DOUBLE_EQ(w[3], 1.0);
+}
+
+// The master's record: a processor that has not reported counts at the mean
+// of those that have (2 here, so rates 1, 2, 3, 2 as above); none reported:
+// all alike.
+TEST(AdaptiveWeightedFactoring, AnUnreportedRateCountsAtTheMeanOfTheReported) {
+  EXPECT_EQ(awf_weights_from_reported_rates({1, 0, 3, 2}), awf_weights_from_rates({1, 2, 3, 2}));
+  EXPECT_EQ(awf_weights_from_reported_rates({0, 0, 0}), (std::vector<double>{1, 1, 1}));
 }
 
 TEST(AdaptiveWeightedFactoring, LaterTimeStepsCountMore) {
