@@ -158,6 +158,7 @@ nlohmann::json auto_choice_json(const SolverChoice& choice, double probe_seconds
       {"cube_trial",
        {{"samples", choice.cubes.samples},
         {"cdcl_wins", choice.cubes.cdcl_wins},
+        {"small_losses", choice.cubes.small_losses},
         {"depth", choice.cubes.depth},
         {"cdcl_conflicts", choice.cubes.cdcl_conflicts},
         {"dpll_visits", choice.cubes.dpll_visits}}},

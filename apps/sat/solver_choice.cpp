@@ -156,14 +156,15 @@ DpllEstimate estimate_dpll(DpllSpace space, Clock::time_point deadline,
   return estimate;
 }
 
-CubeTrial try_cubes(DpllSpace space, CdclCubeSolver& cdcl, const DpllEstimate& estimate) {
+CubeTrial try_cubes(DpllSpace space, CdclCubeSolver& cdcl, const DpllEstimate& estimate,
+                    double depth_fraction) {
   CubeTrial trial;
   if (space.reset() != core::Outcome::kOpen) return trial;
-  // Past halfway down the tree (in decisions): a cube there is some 2^-depth
-  // of it, cheap to decide both ways, and far enough from the root to be a
-  // cube of the kind cube-and-conquer makes.
   trial.depth = static_cast<std::uint32_t>(
-      std::clamp(0.6 * std::log2(std::max(estimate.nodes, 1.0)), 4.0, 20.0));
+      std::clamp(depth_fraction * std::log2(std::max(estimate.nodes, 1.0)), 4.0, 20.0));
+  const double mean_cube_visits = estimate.visits / std::ldexp(1.0, static_cast<int>(trial.depth));
+  const double most_conflicts =
+      std::min(double{kMostCubeConflicts}, kMostCubeShare * estimate.visits / kVisitsPerConflict);
   std::mt19937 random(1975);  // fixed: the same choice on every run and rank
   std::vector<Literal> children, cube;
   std::uint64_t entered = 0;
@@ -180,20 +181,22 @@ CubeTrial try_cubes(DpllSpace space, CdclCubeSolver& cdcl, const DpllEstimate& e
     }
     if (outcome == core::Outcome::kOpen && depth == trial.depth) {
       // DPLL's work below the cube, estimated as for the whole tree; CDCL
-      // wins if it decides the cube with half that work in conflicts.
+      // wins if it decides the cube with half that work in conflicts (and
+      // no more than most_conflicts).
       const Dives below = dive(space, random, kDives);
       const double dpll_visits = below.nodes() * below.per_node(below.visits);
-      const double budget = dpll_visits / kVisitsPerConflict / 2;
+      const double budget = std::min(dpll_visits / kVisitsPerConflict / 2, most_conflicts);
       space.current_cube(cube);
       const std::uint64_t before = cdcl.conflicts();
-      const CubeVerdict verdict =
-          cdcl.solve(cube, static_cast<int>(std::clamp(budget, 1.0, double{kMostCubeConflicts})));
+      const CubeVerdict verdict = cdcl.solve(cube, static_cast<int>(std::max(budget, 1.0)));
       const std::uint64_t used = cdcl.conflicts() - before;
       trial.dpll_visits += dpll_visits;
       trial.cdcl_conflicts += used;
       ++trial.samples;
       if (verdict != CubeVerdict::kStopped && static_cast<double>(used) <= budget)
         ++trial.cdcl_wins;
+      else if (dpll_visits * kSmallCubeRatio < mean_cube_visits)
+        ++trial.small_losses;
     }
     for (std::uint32_t level = 0; level < depth; ++level) space.ascend();
   }
@@ -295,6 +298,10 @@ SolverChoice choose_solver(const DpllSpace& prototype, const CnfFormula& formula
   if (cube_trial) {
     choice.cubes = try_cubes(space, *probe, choice.estimate);
     if (decided_elsewhere()) return choice;
+    if (choice.cubes.lost_on_small_cubes_only()) {
+      choice.cubes = try_cubes(space, *probe, choice.estimate, kShallowCubeDepthFraction);
+      if (decided_elsewhere()) return choice;
+    }
     if (choice.cubes.favours_cdcl()) {
       choice.kind = SolverKind::kCubeAndConquer;
       choice.reason = "CDCL decided sample cubes faster than DPLL would";

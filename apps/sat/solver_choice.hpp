@@ -124,16 +124,16 @@ inline constexpr double kHopelessPropagations = 5e9;
 
 // The cube trial (5.), where DPLL's estimated work is at least
 // kLeastVisitsForCubeTrial clause visits (some seconds): up to kCubeSamples
-// random nodes past halfway down the look-ahead tree are taken as cubes;
-// below each, dives estimate DPLL's work in clause visits, and CaDiCaL (the
-// probe's instance, with what it learned) gets half that work in conflicts
-// (kVisitsPerConflict) to decide the cube. Where it does on two thirds of
-// them, cube-and-conquer: van der Waerden formulas, whose long clauses make
-// every look-ahead node expensive and whose cubes CDCL refutes quickly.
-// Random 3-SAT and pigeon-hole cubes are hard for CDCL; the trial stops as
-// soon as its verdict is certain. (Cube-and-conquer's own cubes are chosen
-// the same way, by look-ahead, as in "Cube and Conquer: Guiding CDCL SAT
-// Solvers by Lookaheads", Heule, Kullmann, Wieringa & Biere 2011.)
+// random nodes kCubeDepthFraction of the look-ahead tree's depth down are
+// taken as cubes; below each, dives estimate DPLL's work in clause visits, and
+// CaDiCaL (the probe's instance, with what it learned) gets half that work in
+// conflicts (kVisitsPerConflict) to decide the cube. Where it does on two
+// thirds of them, cube-and-conquer: van der Waerden formulas, whose long
+// clauses make every look-ahead node expensive and whose cubes CDCL refutes
+// quickly. Random 3-SAT and pigeon-hole cubes are hard for CDCL; the trial
+// stops as soon as its verdict is certain. (Cube-and-conquer's own cubes are
+// chosen the same way, by look-ahead, as in "Cube and Conquer: Guiding CDCL
+// SAT Solvers by Lookaheads", Heule, Kullmann, Wieringa & Biere 2011.)
 inline constexpr double kLeastVisitsForCubeTrial = 5e8;
 inline constexpr int kCubeSamples = 5;
 // A CaDiCaL conflict costs about as much time as this many DPLL clause
@@ -141,21 +141,45 @@ inline constexpr int kCubeSamples = 5;
 // Waerden, random 3-SAT and pigeon-hole formulas).
 inline constexpr double kVisitsPerConflict = 1000;
 inline constexpr int kMostCubeConflicts = 200'000;
+// The cubes' depth, in decisions, as a share of log2 of the tree's estimated
+// nodes: past halfway down, a cube is cheap to decide both ways.
+inline constexpr double kCubeDepthFraction = 0.6;
+// Look-ahead trees are lopsided: on quasigroup formulas a random path that
+// far down ends in subtrees of some 3 nodes against 74 for the mean cube,
+// where look-ahead is done before CaDiCaL has started, and the trial chose
+// DPLL for a formula cube-and-conquer decides 7 times faster (qg3-09: 8 s
+// against 1.1 s). A cube whose DPLL work is under 1 / kSmallCubeRatio of the
+// mean cube's (the tree's over 2^depth) is small; a trial lost on small cubes
+// only is taken again with cubes kShallowCubeDepthFraction down, which hold
+// hundreds of nodes there.
+inline constexpr double kSmallCubeRatio = 16;
+inline constexpr double kShallowCubeDepthFraction = 0.4;
+// Shallow cubes are large: so that the trial cannot cost more than a few per
+// cent of DPLL's time (two lost cubes settle it), a cube's conflicts are at
+// most this share of the whole tree's estimated work in conflicts.
+inline constexpr double kMostCubeShare = 0.01;
 
 struct CubeTrial {
   std::uint32_t depth = 0;  // of the sample cubes, in decisions
   int samples = 0;
-  int cdcl_wins = 0;  // cubes CaDiCaL decided within its budget
+  int cdcl_wins = 0;     // cubes CaDiCaL decided within its budget
+  int small_losses = 0;  // the other cubes, whose DPLL work was small
   double dpll_visits = 0;
   std::uint64_t cdcl_conflicts = 0;
   bool favours_cdcl() const { return samples >= 3 && 3 * cdcl_wins >= 2 * samples; }
   // No further sample can change the verdict over kCubeSamples.
   bool decided() const { return 3 * (cdcl_wins + kCubeSamples - samples) < 2 * kCubeSamples; }
+  // CDCL lost, and on small cubes only: the trial says little.
+  bool lost_on_small_cubes_only() const {
+    return !favours_cdcl() && samples > cdcl_wins && small_losses == samples - cdcl_wins;
+  }
 };
 
 // The cube trial from the root of `space`, a pure DPLL space (moved), with
-// `cdcl` (the probe's instance).
-CubeTrial try_cubes(DpllSpace space, CdclCubeSolver& cdcl, const DpllEstimate& estimate);
+// `cdcl` (the probe's instance), its cubes depth_fraction of the tree's depth
+// down.
+CubeTrial try_cubes(DpllSpace space, CdclCubeSolver& cdcl, const DpllEstimate& estimate,
+                    double depth_fraction = kCubeDepthFraction);
 
 struct SolverChoice {
   SolverKind kind = SolverKind::kDpll;

@@ -372,6 +372,50 @@ TEST(SolverChoice, SampleCubesTellWhereCdclConquersFaster) {
   EXPECT_EQ(choose_solver(DpllSpace(small), small).cubes.samples, 0);
 }
 
+// A trial CDCL lost on small cubes only (whose DPLL work is far under the
+// mean cube's) says little and is taken again with shallower cubes; one lost
+// on a cube of the tree's usual size, or won, stands.
+TEST(SolverChoice, ATrialLostOnSmallCubesOnlySaysLittle) {
+  CubeTrial small;
+  small.samples = 2;
+  small.small_losses = 2;
+  EXPECT_TRUE(small.lost_on_small_cubes_only());
+  CubeTrial mixed = small;
+  mixed.small_losses = 1;
+  EXPECT_FALSE(mixed.lost_on_small_cubes_only());
+  CubeTrial won;
+  won.samples = 5;
+  won.cdcl_wins = 4;
+  won.small_losses = 1;
+  EXPECT_FALSE(won.lost_on_small_cubes_only());
+  EXPECT_FALSE(CubeTrial{}.lost_on_small_cubes_only()) << "no trial";
+}
+
+// Shallower cubes are larger ones: on W(2,5) at 178 the shallow trial's cubes
+// sit fewer decisions down and hold more DPLL work each, and the same
+// verdict comes out of them.
+TEST(SolverChoice, ShallowCubesHoldMoreOfTheTree) {
+  const CnfFormula vdw = van_der_waerden(5, 178);
+  const DpllEstimate estimate = estimate_dpll(DpllSpace(vdw));
+  // As choose_solver hands it over: after the whole-formula CDCL probe.
+  auto cdcl = [&] {
+    CdclCubeSolver solver(std::make_shared<CubeSolverShared>(vdw, nullptr));
+    EXPECT_EQ(solver.solve({}, probe_conflicts(estimate)), CubeVerdict::kStopped);
+    return solver;
+  };
+  CdclCubeSolver deep_solver = cdcl();
+  const CubeTrial deep = try_cubes(DpllSpace(vdw), deep_solver, estimate);
+  CdclCubeSolver shallow_solver = cdcl();
+  const CubeTrial shallow =
+      try_cubes(DpllSpace(vdw), shallow_solver, estimate, kShallowCubeDepthFraction);
+  ASSERT_GT(deep.samples, 0);
+  ASSERT_GT(shallow.samples, 0);
+  EXPECT_LT(shallow.depth, deep.depth);
+  EXPECT_GT(shallow.dpll_visits / shallow.samples, 4 * deep.dpll_visits / deep.samples);
+  EXPECT_TRUE(deep.favours_cdcl());
+  EXPECT_TRUE(shallow.favours_cdcl());
+}
+
 // The CDCL probe's budget follows the estimated DPLL work, within bounds.
 TEST(SolverChoice, ProbeConflictsFollowTheEstimatedWork) {
   DpllEstimate estimate;
