@@ -168,7 +168,10 @@ struct CubeTrial {
   std::uint64_t cdcl_conflicts = 0;
   bool favours_cdcl() const { return samples >= 3 && 3 * cdcl_wins >= 2 * samples; }
   // No further sample can change the verdict over kCubeSamples.
-  bool decided() const { return 3 * (cdcl_wins + kCubeSamples - samples) < 2 * kCubeSamples; }
+  bool decided() const {
+    return 3 * cdcl_wins >= 2 * kCubeSamples ||
+           3 * (cdcl_wins + kCubeSamples - samples) < 2 * kCubeSamples;
+  }
   // CDCL lost, and on small cubes only: the trial says little.
   bool lost_on_small_cubes_only() const {
     return !favours_cdcl() && samples > cdcl_wins && small_losses == samples - cdcl_wins;
