@@ -391,6 +391,23 @@ TEST(SolverChoice, ATrialLostOnSmallCubesOnlySaysLittle) {
   EXPECT_FALSE(CubeTrial{}.lost_on_small_cubes_only()) << "no trial";
 }
 
+// In choose_solver: where CDCL lost the trial on small cubes only, the trial
+// is taken again with cubes kShallowCubeDepthFraction down (this random
+// 3-SAT formula: both cubes small 12 decisions down), and the verdict is
+// the second trial's: DPLL.
+TEST(SolverChoice, ATrialLostOnSmallCubesIsTakenAgainWithLargerOnes) {
+  const CnfFormula random = random_ksat(350, clauses_for_ratio(350, 4.26), 3, 5);
+  const SolverChoice choice = choose_solver(DpllSpace(random), random);
+  EXPECT_EQ(choice.kind, SolverKind::kDpll) << choice.reason;
+  ASSERT_GT(choice.cubes.samples, 0) << "the trial ran";
+  const double log_nodes = std::log2(std::max(choice.estimate.nodes, 1.0));
+  EXPECT_EQ(choice.cubes.depth, static_cast<std::uint32_t>(
+                                    std::clamp(kShallowCubeDepthFraction * log_nodes, 4.0, 20.0)))
+      << "taken again";
+  EXPECT_LT(choice.cubes.depth,
+            static_cast<std::uint32_t>(std::clamp(kCubeDepthFraction * log_nodes, 4.0, 20.0)));
+}
+
 // Shallower cubes are larger ones: on W(2,5) at 178 the shallow trial's cubes
 // sit fewer decisions down and hold more DPLL work each, and the same
 // verdict comes out of them.
