@@ -391,6 +391,25 @@ TEST(SolverChoice, ATrialLostOnSmallCubesOnlySaysLittle) {
   EXPECT_FALSE(CubeTrial{}.lost_on_small_cubes_only()) << "no trial";
 }
 
+// A trial stops as soon as no further cube can change its verdict: after
+// four CDCL wins (4 of 5 favours CDCL whatever the fifth), or after the
+// losses that leave CDCL short of two thirds; not before.
+TEST(SolverChoice, ATrialStopsOnceItsVerdictIsCertain) {
+  CubeTrial trial;
+  trial.samples = 3;
+  trial.cdcl_wins = 3;
+  EXPECT_FALSE(trial.decided()) << "3 of 3: two losses would make it 3 of 5";
+  trial.samples = trial.cdcl_wins = 4;
+  EXPECT_TRUE(trial.decided());
+  EXPECT_TRUE(trial.favours_cdcl());
+  trial.samples = 2;
+  trial.cdcl_wins = 0;
+  EXPECT_TRUE(trial.decided()) << "two losses: at most 3 of 5";
+  EXPECT_FALSE(trial.favours_cdcl());
+  trial.cdcl_wins = 1;
+  EXPECT_FALSE(trial.decided());
+}
+
 // In choose_solver: where CDCL lost the trial on small cubes only, the trial
 // is taken again with cubes kShallowCubeDepthFraction down (this random
 // 3-SAT formula: both cubes small 12 decisions down), and the verdict is
