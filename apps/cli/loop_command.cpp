@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "apps/cli/netchar/characterize_network.hpp"
+#include "apps/cli/number_check.hpp"
 #include "schemes/loop/cost_model/network_fit.hpp"
 #include "schemes/loop/cost_model/network_model_file.hpp"
 #include "schemes/scheme_registry.hpp"
@@ -65,10 +66,10 @@ void add_loop_options(CLI::App& command, LoopOptions& options) {
       ->capture_default_str();
   add("--threshold", options.scheme.threshold, "least predicted improvement for which work moves")
       ->capture_default_str()
-      ->check(CLI::Range(0.0, 1.0));
+      ->check(finite_range(0, 1));
   add("--dampening", options.scheme.dampening, "profiled: share of the way toward a new partition")
       ->capture_default_str()
-      ->check(CLI::Range(0.0, 1.0));
+      ->check(finite_range(0, 1));
 }
 
 LoopSetup make_loop_setup(const LoopOptions& options, const core::RunConfig& config) {

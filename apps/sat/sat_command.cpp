@@ -13,7 +13,6 @@
 // counters are the record's "app_counters".
 
 #include <chrono>
-#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
@@ -30,6 +29,7 @@
 #include <vector>
 
 #include "apps/cli/choice_option.hpp"
+#include "apps/cli/number_check.hpp"
 #include "apps/cli/number_text.hpp"
 #include "apps/cli/search_command.hpp"
 #include "apps/sat/dimacs_reader.hpp"
@@ -56,21 +56,8 @@ struct SatOptions {
   double cube_cutoff = 0;  // 0: adaptive
   LookaheadOptions lookahead;
   ShareOptions share;
+  double stagger = kDefaultStaggerSeconds;  // portfolio on threads (portfolio_space.hpp)
 };
-
-// A positive, finite number (`what` says of what). The message quotes what
-// was given (shortened), never a range bound of 300 digits.
-CLI::Validator positive_number(const std::string& what, const std::string& name) {
-  return CLI::Validator(
-      [what](std::string& text) -> std::string {
-        char* end = nullptr;
-        const double value = std::strtod(text.c_str(), &end);
-        if (!text.empty() && *end == '\0' && std::isfinite(value) && value > 0) return {};
-        const std::string shown = text.size() > 24 ? text.substr(0, 24) + "..." : text;
-        return "expected a positive " + what + ", got '" + shown + "'";
-      },
-      name);
-}
 
 // --solver's names: what each solver is, in help, errors and `stacksplit list options`.
 const core::Registry<SolverKind>& solver_registry() {
@@ -105,7 +92,9 @@ std::vector<cli::OptionNames> option_names() {
 }
 
 // --time-limit: seconds.
-const CLI::Validator kPositiveSeconds = positive_number("number of seconds", "SECONDS>0");
+const CLI::Validator kPositiveSeconds = cli::finite_number("number of seconds", "SECONDS>0", false);
+// --stagger: seconds, 0 for none.
+const CLI::Validator kSecondsOrZero = cli::finite_number("number of seconds", "SECONDS>=0", true);
 
 // Every --lookahead-* option, from the table in branching_heuristic.hpp.
 void add_lookahead_options(CLI::App& command, LookaheadOptions& lookahead) {
@@ -138,7 +127,7 @@ nlohmann::json lookahead_json(const LookaheadOptions& lookahead) {
 }
 
 // --cube-cutoff: a positive, finite threshold.
-const CLI::Validator kPositiveCutoff = positive_number("threshold", "THRESHOLD>0");
+const CLI::Validator kPositiveCutoff = cli::finite_number("threshold", "THRESHOLD>0", false);
 
 // Reading and indexing allocate what the file asks for; running out of
 // memory there is the file's doing, said as its other faults are.
@@ -229,6 +218,7 @@ void run_portfolio(const SatOptions& options, cli::CommandRun& run, const Dimacs
   shared->solvers_left_to_exit = true;
   // One thread a worker: member 0 can run one unsliced call beside the others.
   shared->unsliced_first_member = run.config().runtime == core::RuntimeKind::kThreads;
+  if (shared->unsliced_first_member) shared->stagger_seconds = options.stagger;
   // auto's race, running since before the probes, is member 0 (on rank 0).
   if (race && race->runs_here()) {
     race->begin_search(RacePolicy::unlimited());
@@ -263,6 +253,7 @@ void run_portfolio(const SatOptions& options, cli::CommandRun& run, const Dimacs
         {"solver_option", options.solver},
         {"share_max_size", options.share.max_size},
         {"share_literals_per_second", options.share.literals_per_second},
+        {"stagger_seconds", shared->stagger_seconds},
         {"portfolio_counters", std::move(counters)},
         {"portfolio_workers", std::move(per_worker)},
     };
@@ -528,7 +519,14 @@ void add_command(CLI::App& parent, const cli::AppEntry& app) {
       ->group("Portfolio");
   cli.add_option("--share-budget", options->share.literals_per_second,
                  "portfolio: literals of longer clauses a worker may share per second of search")
-      ->check(CLI::Range(0.0, 1e9))
+      ->check(cli::finite_range(0, 1e9))
+      ->capture_default_str()
+      ->group("Portfolio");
+  cli.add_option("--stagger", options->stagger,
+                 "portfolio on threads: seconds member 0 runs alone before the others start, "
+                 "so that a formula it decides fast pays nothing for sharing the host (0: all "
+                 "at once; not under mpirun)")
+      ->check(kSecondsOrZero)
       ->capture_default_str()
       ->group("Portfolio");
   add_lookahead_options(cli, options->lookahead);

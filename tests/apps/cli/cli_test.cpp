@@ -132,7 +132,11 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"loop trfd --n 999", "--n"}, BadInput{"loop ac --n 0", "--n"},
         BadInput{"loop maptri --n 0", "--n"}, BadInput{"loop ep --class Q", "EP class 'Q'"},
         BadInput{"loop synthetic --profile wavy", "profile 'wavy'"},
-        BadInput{"loop synthetic --n 0", "--n"}, BadInput{"loop mxm --steps 0", "--steps"}));
+        BadInput{"loop synthetic --n 0", "--n"}, BadInput{"loop mxm --steps 0", "--steps"},
+        // CLI::Range alone lets NaN through.
+        BadInput{"loop mxm --threshold nan", "--threshold: expected a number in [0, 1], got 'nan'"},
+        BadInput{"loop mxm --dampening nan", "--dampening: expected a number in [0, 1], got 'nan'"},
+        BadInput{"loop mxm --dampening 1.5", "--dampening: expected a number in [0, 1]"}));
 
 // A network file that is not one, or that was measured elsewhere: one line,
 // exit 1, as every input file's error (it was 2, a command line's).

@@ -373,6 +373,20 @@ TEST(SatCommand, BadUsageExitsTwo) {
               "got '" +
                   value + "'\n");
   }
+  // CLI::Range alone lets NaN through: a NaN budget would change the run silently.
+  for (const std::string value : {"-1", "nan", "inf", "1e400", "x"}) {
+    auto stagger = sat(satisfiable_file() + " --stagger=" + value);
+    EXPECT_EQ(stagger.status, 2) << value;
+    EXPECT_EQ(stagger.err,
+              "stacksplit: error: --stagger: expected a non-negative number of seconds, got '" +
+                  value + "'\n");
+    auto budget = sat(satisfiable_file() + " --share-budget=" + value);
+    EXPECT_EQ(budget.status, 2) << value;
+    EXPECT_EQ(budget.err,
+              "stacksplit: error: --share-budget: expected a number in [0, 1e+09], got '" + value +
+                  "'\n");
+  }
+  EXPECT_EQ(sat(satisfiable_file() + " --stagger 0 --solver portfolio -w 2").status, 10);
   EXPECT_EQ(sat(satisfiable_file() + " --lookahead-min-candidates 0").status, 2);
   EXPECT_EQ(sat(satisfiable_file() + " --lookahead-candidate-percent 101").status, 2);
   EXPECT_EQ(sat(satisfiable_file() + " --frobnicate").status, 2);
