@@ -50,6 +50,11 @@ PortfolioShared::PortfolioShared(CnfFormula formula_, std::uint32_t members_, Sh
     if (occurs[static_cast<std::size_t>(v)]) occurring.push_back(v);
 }
 
+double PortfolioShared::first_member_seconds() const {
+  if (first_member_race) return first_member_race->elapsed();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+}
+
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -248,6 +253,11 @@ core::Outcome PortfolioSpace::run_slice() {
     return core::Outcome::kOpen;
   }
   if (runs_race()) return wait_for_race();
+  if (waits_for_head_start()) {
+    if (shared_->refuted.load(std::memory_order_relaxed)) return core::Outcome::kDeadEnd;
+    cut_ = shared_->end.reached();
+    return core::Outcome::kOpen;
+  }
   CaDiCaL::Solver& solver = engine_->solver;
   take_from_first_member();
   // A safe point: between two solve calls the solver takes new clauses.
@@ -354,6 +364,21 @@ core::Outcome PortfolioSpace::wait_for_race() {
   return core::Outcome::kOpen;
 }
 
+bool PortfolioSpace::waits_for_head_start() {
+  if (!shared_->unsliced_first_member || member_ == 0 || slices_ > 0) return false;
+  const double left = shared_->stagger_seconds - shared_->first_member_seconds();
+  if (left <= 0) return false;
+  const Clock::time_point start = Clock::now();
+  const Clock::time_point until =
+      start + std::chrono::duration_cast<Clock::duration>(
+                  std::chrono::duration<double>(std::min(left, kMostRaceWaitSeconds)));
+  while (!shared_->end.reached() && !shared_->refuted.load(std::memory_order_relaxed) &&
+         Clock::now() < until)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  staggered_nanoseconds_ += nanoseconds_since(start);
+  return true;
+}
+
 void PortfolioSpace::take_from_first_member() {
   if (!shared_->unsliced_first_member || member_ == 0) return;
   std::lock_guard<std::mutex> lock(shared_->first_member_mutex);
@@ -393,6 +418,7 @@ void PortfolioSpace::read_counters(std::span<std::uint64_t> values) const {
   values[i++] = runs_race()
                     ? static_cast<std::uint64_t>(shared_->first_member_race->cpu_seconds() * 1e6)
                     : (earlier_nanoseconds_ + (engine_ ? engine_->nanoseconds : 0)) / 1000;
+  values[i++] = staggered_nanoseconds_ / 1000;
   values[i++] = dropped_eliminated_;
   const ShareStatistics& statistics = exchange_->statistics();
 #define STACKSPLIT_READ_COUNTER(name, meaning) values[i++] = statistics.name;

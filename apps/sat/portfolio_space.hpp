@@ -82,6 +82,17 @@ inline constexpr double kMostSliceSeconds = 1.0;
 // The longest the race's member waits for it in one node (see wait_for_race).
 inline constexpr double kMostRaceWaitSeconds = 0.05;
 
+// On threads the members other than 0 start once member 0 has run this long
+// (--stagger). Every member shares the host, and CaDiCaL beside another
+// CaDiCaL runs 1.20-1.22 times as long as alone here (bmc-ibm-13, qg5-13 with
+// f600 on the other core): a formula member 0 decides within the head start
+// pays nothing for the portfolio, and one it decides at t seconds pays about
+// a fifth of t minus the head start, not of t. The cost is the head start on
+// a formula another member decides first (bmc-ibm-6: the walker's 0.5 s
+// becomes member 0's 0.8 s). Not under mpirun, whose ranks may not share a
+// host.
+inline constexpr double kDefaultStaggerSeconds = 1.0;
+
 // What every worker's space shares within one process.
 struct PortfolioShared {
   PortfolioShared(CnfFormula formula_, std::uint32_t members_, ShareOptions share_,
@@ -115,6 +126,12 @@ struct PortfolioShared {
   // The process exits after this search: a member's CaDiCaL is left to the
   // exit, not freed (left_to_exit.hpp). The command line sets it.
   bool solvers_left_to_exit = false;
+  // Seconds member 0 runs before the others start (on threads; 0: at once):
+  // counted from the race's start when member 0 is the race, else from here.
+  double stagger_seconds = 0;
+  const std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
+  // Seconds member 0 has run.
+  double first_member_seconds() const;
 };
 
 class PortfolioSpace {
@@ -146,12 +163,13 @@ class PortfolioSpace {
   // Which member this worker runs (-1: none yet).
   int member() const { return member_; }
 
-#define STACKSPLIT_SAT_PORTFOLIO_COUNTERS(X)                      \
-  X(slices, "CDCL slices run (nodes below a member)")             \
-  X(conflicts, "CDCL conflicts")                                  \
-  X(answered, "1 on the worker whose member decided the formula") \
-  X(member, "the member this worker ran, plus one (0: none)")     \
-  X(cdcl_us, "microseconds in CDCL")                              \
+#define STACKSPLIT_SAT_PORTFOLIO_COUNTERS(X)                                  \
+  X(slices, "CDCL slices run (nodes below a member)")                         \
+  X(conflicts, "CDCL conflicts")                                              \
+  X(answered, "1 on the worker whose member decided the formula")             \
+  X(member, "the member this worker ran, plus one (0: none)")                 \
+  X(cdcl_us, "microseconds in CDCL")                                          \
+  X(staggered_us, "microseconds the member waited for member 0's head start") \
   X(dropped_eliminated, "received clauses not added: over a variable this member eliminated")
   static constexpr std::array kCounters = {
 #define STACKSPLIT_COUNTER_INFO(name, meaning) core::CounterInfo{#name, meaning},
@@ -169,6 +187,9 @@ class PortfolioSpace {
   core::Outcome run_slice();
   // Member 0 when it is the race: waits for its verdict or the search's end.
   core::Outcome wait_for_race();
+  // A member other than 0 on threads, during member 0's head start: waits
+  // (at most kMostRaceWaitSeconds a node) and says true.
+  bool waits_for_head_start();
   bool runs_race() const { return member_ == 0 && shared_->first_member_race != nullptr; }
   void take_from_first_member();
 
@@ -182,8 +203,9 @@ class PortfolioSpace {
   bool cut_ = false;  // the last slice stopped undecided and the search is over
   std::uint64_t slices_ = 0;
   std::uint64_t dropped_eliminated_ = 0;
-  std::uint64_t earlier_nanoseconds_ = 0;  // CDCL time of members this worker ran before
-  std::size_t first_member_read_ = 0;      // words of from_first_member taken in
+  std::uint64_t earlier_nanoseconds_ = 0;    // CDCL time of members this worker ran before
+  std::uint64_t staggered_nanoseconds_ = 0;  // waiting for member 0's head start
+  std::size_t first_member_read_ = 0;        // words of from_first_member taken in
   core::MailWatch mail_waiting_;
 };
 

@@ -140,7 +140,8 @@ void print_portfolio_statistics(std::ostream& out, const core::RunStatistics& re
   constexpr std::size_t kSlices = index("slices"), kConflicts = index("conflicts"),
                         kAnswered = index("answered"), kMember = index("member"),
                         kMicroseconds = index("cdcl_us"), kExported = index("exported"),
-                        kReceived = index("received"), kImported = index("imported");
+                        kReceived = index("received"), kImported = index("imported"),
+                        kStaggered = index("staggered_us");
   const core::WorkerStatistics& total = result.total;
   if (result.interrupted) out << "c interrupted: the statistics below are partial\n";
   out << "c slices " << total.app_counters[kSlices] << ", conflicts "
@@ -163,6 +164,8 @@ void print_portfolio_statistics(std::ostream& out, const core::RunStatistics& re
       out << member - 1 << " (" << PortfolioMember::of(static_cast<int>(member - 1)).describe()
           << ")";
     }
+    if (worker.app_counters[kStaggered] > 0)
+      out << ", held back " << seconds_text(worker.app_counters[kStaggered] / 1e6) << " s";
     out << ", cdcl " << seconds_text(worker.app_counters[kMicroseconds] / 1e6) << " s, conflicts "
         << worker.app_counters[kConflicts] << ", exported " << worker.app_counters[kExported]
         << ", received " << worker.app_counters[kReceived] << ", kept "

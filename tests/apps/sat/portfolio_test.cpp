@@ -259,6 +259,83 @@ TEST(Portfolio, TheRaceMembersWaitEndsWhenMailWaits) {
   }
 }
 
+std::uint64_t counter_of(const PortfolioSpace& space, std::string_view name) {
+  std::vector<std::uint64_t> values(PortfolioSpace::kCounters.size());
+  space.read_counters(values);
+  for (std::size_t i = 0; i < values.size(); ++i)
+    if (PortfolioSpace::kCounters[i].name == name) return values[i];
+  ADD_FAILURE() << "no counter " << name;
+  return 0;
+}
+
+// On threads a member other than 0 runs no slice while member 0 has run less
+// than the stagger: its node waits (at most kMostRaceWaitSeconds) and stays
+// open. Once the head start is over, its next node is a slice; a refutation
+// during the wait ends the member.
+TEST(Portfolio, OnThreadsTheOtherMembersWaitForMemberZerosHeadStart) {
+  auto shared = std::make_shared<PortfolioShared>(pigeon_hole(6), 2u, ShareOptions{}, nullptr);
+  shared->unsliced_first_member = true;
+  shared->stagger_seconds = 600;
+  PortfolioSpace first(shared);
+  ASSERT_EQ(first.reset(), core::Outcome::kOpen);
+  ASSERT_EQ(first.descend(0), core::Outcome::kOpen);
+  ASSERT_EQ(first.member(), 0);
+  PortfolioSpace second(shared);
+  ASSERT_EQ(second.reset(), core::Outcome::kOpen);
+  ASSERT_EQ(second.descend(1), core::Outcome::kOpen);
+  ASSERT_EQ(second.member(), 1);
+  for (std::int32_t node = 1; node <= 3; ++node)
+    EXPECT_EQ(second.descend(node), core::Outcome::kOpen);
+  EXPECT_EQ(counter_of(second, "slices"), 0u);
+  EXPECT_EQ(counter_of(second, "conflicts"), 0u);
+  EXPECT_GE(counter_of(second, "staggered_us"), 3 * kMostRaceWaitSeconds * 1e6 * 0.9);
+  shared->stagger_seconds = 0;
+  const core::Outcome slice = second.descend(4);
+  EXPECT_EQ(counter_of(second, "slices"), 1u);
+  EXPECT_NE(slice, core::Outcome::kSolution) << "pigeon-hole 6 is unsatisfiable";
+
+  PortfolioSpace third(shared);
+  shared->stagger_seconds = 600;
+  ASSERT_EQ(third.reset(), core::Outcome::kOpen);
+  ASSERT_EQ(third.descend(1), core::Outcome::kOpen);
+  shared->refuted.store(true);
+  EXPECT_EQ(third.descend(1), core::Outcome::kDeadEnd);
+  EXPECT_EQ(counter_of(third, "slices"), 0u);
+}
+
+// A formula member 0 decides within its head start is decided by member 0
+// alone: the other worker's member makes no conflict, and its wait ends with
+// the search (the run does not last the stagger).
+TEST(Portfolio, AFormulaMemberZeroDecidesWithinItsHeadStartRunsAlone) {
+  auto shared = std::make_shared<PortfolioShared>(pigeon_hole(6), 2u, ShareOptions{}, nullptr);
+  shared->unsliced_first_member = true;
+  shared->stagger_seconds = 600;
+  core::RunConfig setup =
+      stacksplit::testing::scheme_setup("rp", 2, "complete", core::SplitStrategy::kHalf, 1, 2);
+  setup.search.mode = core::SearchMode::kFirst;
+  const auto start = std::chrono::steady_clock::now();
+  const auto result = core::run_search<PortfolioSpace>(
+      stacksplit::testing::on_runtime(setup, "threads"), [&] { return PortfolioSpace(shared); });
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_FALSE(result.solution.has_value());
+  EXPECT_TRUE(shared->refuted.load());
+  EXPECT_LT(seconds, 300) << "the wait ends with the search";
+  for (std::size_t w = 0; w < result.per_worker.size(); ++w) {
+    const auto at = [&](std::string_view name) {
+      for (std::size_t i = 0; i < result.app_counter_names.size(); ++i)
+        if (result.app_counter_names[i] == name) return result.per_worker[w].app_counters[i];
+      return std::uint64_t{0};
+    };
+    if (at("member") == 1) {
+      EXPECT_EQ(at("answered"), 1u);
+    } else {
+      EXPECT_EQ(at("conflicts"), 0u) << "worker " << w << " ran member " << at("member") - 1;
+      EXPECT_EQ(at("answered"), 0u);
+    }
+  }
+}
+
 // What is left to the process's exit lives on and is never destroyed.
 TEST(LeftToExit, AnObjectLeftIsNeverDestroyed) {
   struct Watched {
