@@ -38,9 +38,16 @@ RacePolicy RacePolicy::unlimited() {
   return policy;
 }
 
+RacePolicy RacePolicy::one_worker(double predicted_seconds) {
+  RacePolicy policy = for_search(1, predicted_seconds);
+  policy.takes_turns = true;
+  return policy;
+}
+
 double RacePolicy::budget(double since_start, double search_work) const {
   constexpr double kUnlimited = std::numeric_limits<double>::infinity();
   if (never_pauses) return kUnlimited;
+  if (takes_turns) return before_search + std::max(0.0, search_work - 2 * predicted_work);
   if (since_start <= before_search) return since_start;
   const double elapsed = since_start - before_search;
   // The head start, at a core of its own; then paused until the search has
@@ -53,6 +60,7 @@ double RacePolicy::budget(double since_start, double search_work) const {
 }
 
 double RacePolicy::share(double since_start, double search_work) const {
+  if (takes_turns) return search_work < 2 * predicted_work ? 0.0 : 1.0;
   if (never_pauses || since_start <= before_search) return 1.0;
   if (since_start - before_search < head_start()) return 1.0;
   if (search_work < predicted_work) return 0.0;
@@ -79,6 +87,7 @@ void CdclRace::begin_search(RacePolicy policy, std::function<void()> on_decided,
       workers_here > 0 ? static_cast<double>(policy.workers) / workers_here : 1.0;
   searching_ = true;
   policy_ = policy;
+  takes_turns_.store(policy.takes_turns, std::memory_order_release);
   on_decided_ = std::move(on_decided);
   // run() stores the verdict under the lock: decided before it, it called
   // the former callback.
@@ -101,13 +110,37 @@ void CdclRace::start() {
 
 void CdclRace::stop() {
   stop_.store(true, std::memory_order_release);
+  // Through the turn's lock, so that a side about to wait for its turn sees
+  // the stop or is woken by it.
+  { std::lock_guard<std::mutex> lock(turn_mutex_); }
+  turn_changed_.notify_all();
   if (thread_.joinable()) thread_.join();
 }
 
 void CdclRace::run() {
+  if (takes_turns_.load(std::memory_order_acquire)) {
+    // Taking turns, CaDiCaL starts in the race's first turn: not even its
+    // first steps run beside the search.
+    const auto before = Clock::now();
+    std::unique_lock<std::mutex> lock(turn_mutex_);
+    turn_changed_.wait(
+        lock, [this] { return turn_ == kRaceTurn || stop_.load(std::memory_order_relaxed); });
+    slept_nanoseconds_.fetch_add(
+        std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - before).count(),
+        std::memory_order_relaxed);
+    if (turn_ != kRaceTurn) {
+      finished_.store(true, std::memory_order_release);
+      return;
+    }
+  }
   const CubeVerdict verdict = solver_->solve({});
   cpu_nanoseconds_.store(thread_cpu_nanoseconds(), std::memory_order_relaxed);
   conflicts_.store(solver_->conflicts(), std::memory_order_relaxed);
+  {
+    std::lock_guard<std::mutex> lock(turn_mutex_);
+    finished_.store(true, std::memory_order_release);
+  }
+  turn_changed_.notify_all();
   if (verdict == CubeVerdict::kStopped) return;
   std::lock_guard<std::mutex> lock(mutex_);
   verdict_.store(verdict == CubeVerdict::kSatisfiable ? kSatisfied : kRefuted,
@@ -136,6 +169,29 @@ bool CdclRace::pause_or_stop() {
       }
     }
     const double over = 1e-9 * static_cast<double>(cpu) - policy.budget(since_start, search_work);
+    if (policy.takes_turns) {
+      // It runs only in its turn, and hands the turn back once its budget
+      // is spent.
+      std::unique_lock<std::mutex> lock(turn_mutex_);
+      if (turn_ == kRaceTurn) {
+        if (over <= 0) return false;
+        turn_ = kSearchTurn;
+        turn_changed_.notify_all();
+      }
+      const auto before = Clock::now();
+      turn_changed_.wait_for(lock, std::chrono::duration<double>(kMostPauseSeconds), [this] {
+        return turn_ == kRaceTurn || stop_.load(std::memory_order_relaxed) ||
+               refuted_elsewhere_.load(std::memory_order_relaxed);
+      });
+      lock.unlock();
+      slept_nanoseconds_.fetch_add(
+          std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - before).count(),
+          std::memory_order_relaxed);
+      if (stop_.load(std::memory_order_relaxed) ||
+          refuted_elsewhere_.load(std::memory_order_relaxed))
+        return true;
+      continue;
+    }
     if (over <= 0) return false;
     // Asleep until the budget has grown by `over` (at the share in force),
     // looking at the search's end at least every kMostPauseSeconds.
@@ -151,6 +207,39 @@ bool CdclRace::pause_or_stop() {
     if (stop_.load(std::memory_order_relaxed) || refuted_elsewhere_.load(std::memory_order_relaxed))
       return true;
   }
+}
+
+void CdclRace::wait_while_owed() {
+  if (!takes_turns_.load(std::memory_order_acquire) || !solver_) return;
+  const auto race_is_done = [this] {
+    return finished_.load(std::memory_order_acquire) || stop_.load(std::memory_order_relaxed) ||
+           verdict_.load(std::memory_order_acquire) != kUndecided;
+  };
+  if (race_is_done()) return;
+  RacePolicy policy;
+  double search_work = 0;
+  const std::int64_t race_cpu = cpu_nanoseconds_.load(std::memory_order_relaxed);
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    policy = policy_;
+    const std::int64_t others =
+        process_cpu_nanoseconds() - process_cpu_at_search_ - (race_cpu - race_cpu_at_search_);
+    search_work = 1e-9 * static_cast<double>(others) * work_per_process_second_;
+  }
+  const double owed = policy.budget(elapsed(), search_work) - 1e-9 * static_cast<double>(race_cpu);
+  if (owed < kTurnSeconds) return;
+  const auto before = Clock::now();
+  {
+    std::unique_lock<std::mutex> lock(turn_mutex_);
+    turn_ = kRaceTurn;
+    turn_changed_.notify_all();
+    while (turn_ == kRaceTurn && !race_is_done())
+      turn_changed_.wait_for(lock, std::chrono::duration<double>(kMostPauseSeconds));
+    turn_ = kSearchTurn;
+  }
+  search_waited_nanoseconds_.fetch_add(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - before).count(),
+      std::memory_order_relaxed);
 }
 
 std::optional<CubeVerdict> CdclRace::verdict() const {

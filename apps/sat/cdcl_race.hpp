@@ -41,12 +41,23 @@
 //
 // One race a process: under mpirun it runs on rank 0, and a refutation
 // reaches the other ranks as a Shared message (DpllSpace::take_shared). Not
-// with one worker (a race there would take the search's own core; the
-// probes' CDCL steps stand in for it), nor on the simulator or the step
-// runtime (one thread, the simulator's virtual time).
+// on the simulator or the step runtime (one thread, the simulator's virtual
+// time).
+//
+// With one worker the race takes turns with the search on the one core the
+// run may use (RacePolicy::one_worker): it starts with the search, after the
+// probes (whose CDCL steps stand in for it there), and is paused while the
+// search has done less than 2 W (a search that needed twice its prediction
+// was misjudged; within that, random 3-SAT's and pigeon-hole's predictions
+// keep their one worker to themselves); after that, whenever it is owed
+// kTurnSeconds of CPU time (the search's work beyond 2 W less its own), the
+// search waits in its next node (CdclRace::wait_while_owed) while the race
+// runs that long. So a formula the dives misjudge costs one worker about 2 W
+// plus twice CDCL's time, and the two threads never run at once.
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -59,6 +70,9 @@
 namespace stacksplit::apps::sat {
 
 inline constexpr double kRaceEarlyShare = 0.5;
+// With one worker, the least CPU time the race is owed before the search
+// waits for it: turns of 50 ms cost a hand-over of about 1 ms each.
+inline constexpr double kTurnSeconds = 0.05;
 // Probes at least this long earn the race a head start as long as they took.
 inline constexpr double kLeastProbesForHeadStart = 0.1;
 
@@ -73,11 +87,15 @@ struct RacePolicy {
   int workers = 1;  // the search's, over every process
   double early_share = kRaceEarlyShare;
   bool never_pauses = false;  // RacePolicy::unlimited: never over budget
+  bool takes_turns = false;   // RacePolicy::one_worker: runs only when the search waits
   // The policy for `workers` workers and a search the dives predicted to
   // take `predicted_seconds` on one worker, after probes of `probe_seconds`.
   static RacePolicy for_search(int workers, double predicted_seconds, double probe_seconds = 0);
   // No pause: the race is CaDiCaL as it runs alone (the portfolio's member 0).
   static RacePolicy unlimited();
+  // One worker: the race takes turns with the search, as much CPU time as
+  // the search's beyond 2 W (W: `predicted_seconds`).
+  static RacePolicy one_worker(double predicted_seconds);
   // CPU seconds the race may have spent `since_start` seconds after it
   // started, once the search has done `search_work` CPU seconds of work.
   double budget(double since_start, double search_work) const;
@@ -115,6 +133,15 @@ class CdclRace {
   double elapsed() const;
   // Ends it: the search is over. Waits for the thread.
   void stop();
+  // The search's side of taking turns (RacePolicy::one_worker), called by the
+  // one worker between nodes: when the race is owed kTurnSeconds or more,
+  // waits while it runs them (or until it decides or ends). Otherwise, and
+  // under any other policy, returns at once.
+  void wait_while_owed();
+  // Seconds the search waited so in all.
+  double search_waited_seconds() const {
+    return 1e-9 * static_cast<double>(search_waited_nanoseconds_.load());
+  }
 
   // The race's verdict once it decided the formula (kSatisfiable or
   // kUnsatisfiable; a refutation heard from another rank counts).
@@ -144,6 +171,8 @@ class CdclRace {
   bool pause_or_stop();
 
  private:
+  static constexpr int kSearchTurn = 0;
+  static constexpr int kRaceTurn = 1;
   static constexpr int kUndecided = 0;
   static constexpr int kSatisfied = 1;
   static constexpr int kRefuted = 2;
@@ -162,6 +191,15 @@ class CdclRace {
   std::atomic<std::int64_t> cpu_nanoseconds_{0};  // the race thread's CPU clock
   std::atomic<std::uint64_t> conflicts_{0};
   std::atomic<std::int64_t> slept_nanoseconds_{0};
+  // Taking turns: whose turn it is (under turn_mutex_, told by
+  // turn_changed_, as are the race's end and stop), whether the policy takes
+  // turns, and whether the race's solve call has returned.
+  std::mutex turn_mutex_;
+  std::condition_variable turn_changed_;
+  int turn_ = kSearchTurn;
+  std::atomic<bool> takes_turns_{false};
+  std::atomic<bool> finished_{false};
+  std::atomic<std::int64_t> search_waited_nanoseconds_{0};
   // Set by begin_search, under mutex_: the clocks the search's work counts from.
   std::int64_t process_cpu_at_search_ = 0;
   std::int64_t race_cpu_at_search_ = 0;

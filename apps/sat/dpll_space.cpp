@@ -27,6 +27,9 @@ core::Outcome DpllSpace::enter(bool propagated, std::uint64_t propagations_befor
   const CubeAndConquer::Clock::time_point start =
       cubes_ ? CubeAndConquer::Clock::now() : CubeAndConquer::Clock::time_point{};
   Level& level = levels_.back();
+  // With one worker the search takes turns with the race (cdcl_race.hpp):
+  // every 64th node it looks whether the race is owed its turn.
+  if (race_ && (++race_looks_ & 63) == 0) race_->wait_while_owed();
   const std::optional<CubeVerdict> raced = race_verdict();
   if (raced == CubeVerdict::kSatisfiable) {
     level.status = NodeStatus::kSatisfied;

@@ -179,6 +179,7 @@ class DpllSpace {
   std::uint64_t cut_nodes_ = 0;          // see kCutNodesCounter
   std::optional<CubeAndConquer> cubes_;  // set: cube-and-conquer
   std::shared_ptr<CdclRace> race_;       // set: --solver auto's race
+  std::uint32_t race_looks_ = 0;         // nodes entered beside it
   bool replaying_ = false;               // inside replay_descend
   bool node_was_cube_ = false;           // see node_was_long
   std::vector<Literal> cube_;            // the cube being decided; reserved once

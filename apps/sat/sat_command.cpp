@@ -268,12 +268,14 @@ void run_portfolio(const SatOptions& options, cli::CommandRun& run, const Dimacs
   finish(run, input.formula, result, answer_of(result));
 }
 
-// --solver auto's race (cdcl_race.hpp), started before the probes: CaDiCaL
-// on the whole formula, in a thread of rank 0's (the other ranks only hear of
-// a refutation), with no pause until the search starts.
+// --solver auto's race (cdcl_race.hpp): CaDiCaL on the whole formula, in a
+// thread of rank 0's (the other ranks only hear of a refutation). On two
+// workers or more it starts before the probes, with no pause until the
+// search starts; with one, when the search starts (start_now false: the
+// caller starts it once its policy is set).
 std::shared_ptr<CdclRace> start_race(const CnfFormula& formula,
                                      const std::shared_ptr<TimeLimit>& time_limit,
-                                     cli::CommandRun& run) {
+                                     cli::CommandRun& run, bool start_now = true) {
   std::shared_ptr<CdclCubeSolver> solver;
   if (run.speaks()) {
     // The interrupt is made when the search starts: its slot is read then.
@@ -281,7 +283,7 @@ std::shared_ptr<CdclRace> start_race(const CnfFormula& formula,
         std::make_shared<CubeSolverShared>(formula, time_limit, &run.config().interrupt));
   }
   auto race = std::make_shared<CdclRace>(std::move(solver), RacePolicy::unlimited());
-  race->start();
+  if (start_now) race->start();
   return race;
 }
 
@@ -311,7 +313,7 @@ void run(const SatOptions& options, cli::CommandRun& run) {
     solver_options.time_limit = std::make_shared<TimeLimit>(options.time_limit);
 
   DimacsInput input;
-  std::shared_ptr<CdclRace> race;  // auto on two workers or more (cdcl_race.hpp)
+  std::shared_ptr<CdclRace> race;  // auto's (cdcl_race.hpp)
   std::unique_ptr<const DpllSpace> prototype;
   SolverKind solver = SolverKind::kDpll;
   std::optional<SolverChoice> choice;  // --solver auto's, with why
@@ -373,7 +375,19 @@ void run(const SatOptions& options, cli::CommandRun& run) {
       }
       prototype = std::make_unique<const DpllSpace>(input.formula, solver_options);
     }
-    if (race && choice->whole_formula) {
+    if (probing && !race && run.config().workers == 1 && choice && !choice->whole_formula &&
+        solver != SolverKind::kPortfolio &&
+        (runtime == core::RuntimeKind::kThreads || runtime == core::RuntimeKind::kMpi)) {
+      // One worker: the race takes turns with the search from its start.
+      std::shared_ptr<CubeSolverShared> cubes = solver_options.cubes.shared;
+      race = start_race(input.formula, solver_options.time_limit, run, false);
+      race->begin_search(RacePolicy::one_worker(choice->estimate.seconds), [cubes] {
+        if (cubes) cubes->end.model_found();
+      });
+      race->start();
+      solver_options.race = race;
+      prototype = std::make_unique<const DpllSpace>(input.formula, solver_options);
+    } else if (race && choice->whole_formula) {
       // Decided by a probe, or by the race during the probes (then it stays
       // for the report).
       race->stop();
@@ -461,7 +475,9 @@ void run(const SatOptions& options, cli::CommandRun& run) {
                          {"paused_s", race->slept_seconds()},
                          {"conflicts", race->conflicts()},
                          {"decided", race->decided_here()},
-                         {"predicted_work_s", race->policy().predicted_work}};
+                         {"predicted_work_s", race->policy().predicted_work},
+                         {"takes_turns", race->policy().takes_turns},
+                         {"search_waited_s", race->search_waited_seconds()}};
     }
     // In decide mode the engine's "solutions" is the weight of the model found
     // (2^free variables), not a count: only --count records "models".

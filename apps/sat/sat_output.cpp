@@ -102,11 +102,17 @@ void print_statistics(std::ostream& out, const core::RunStatistics& result,
   }
   if (race != nullptr && race->runs_here()) {
     const std::optional<CubeVerdict> verdict = race->verdict();
-    out << "c race: CaDiCaL on the whole formula beside the search, cpu "
+    const RacePolicy policy = race->policy();
+    out << "c race: CaDiCaL on the whole formula "
+        << (policy.takes_turns ? "taking turns with" : "beside") << " the search, cpu "
         << seconds_text(race->cpu_seconds()) << " s, paused " << seconds_text(race->slept_seconds())
         << " s, conflicts " << race->conflicts();
-    const RacePolicy policy = race->policy();
-    if (!policy.never_pauses && policy.predicted_work > 0)
+    if (policy.takes_turns)
+      out << ", the search waited " << seconds_text(race->search_waited_seconds()) << " s";
+    if (policy.takes_turns)
+      out << ", paused until the search had done twice the dives' predicted "
+          << seconds_text(policy.predicted_work) << " s of work";
+    else if (!policy.never_pauses && policy.predicted_work > 0)
       out << ", paused until the search had done the dives' predicted "
           << seconds_text(policy.predicted_work) << " s of work";
     out << (!race->decided_here()                  ? ""

@@ -59,6 +59,35 @@ TEST(RacePolicy, PausedWhileThePredictedWorkIsDoneThenHalfACoreThenAll) {
   EXPECT_GT(RacePolicy::unlimited().budget(1.0, 0), 1e6);
 }
 
+// With one worker the race takes turns with the search: nothing while the
+// search has done less than 2 W, then as much CPU time as the search's
+// beyond 2 W.
+TEST(RacePolicy, OneWorkerTakesTurnsPastTwiceThePrediction) {
+  RacePolicy policy = RacePolicy::one_worker(1.0);
+  EXPECT_TRUE(policy.takes_turns);
+  EXPECT_EQ(policy.workers, 1);
+  EXPECT_DOUBLE_EQ(policy.budget(5.0, 1.5), 0.0);
+  EXPECT_DOUBLE_EQ(policy.budget(5.0, 1.99), 0.0);
+  EXPECT_DOUBLE_EQ(policy.share(5.0, 1.99), 0.0);
+  EXPECT_DOUBLE_EQ(policy.budget(3.0, 2.5), 0.5);
+  EXPECT_DOUBLE_EQ(policy.budget(20.0, 12.0), 10.0) << "never all the core: turns";
+  EXPECT_DOUBLE_EQ(policy.share(3.0, 2.5), 1.0);
+  EXPECT_FALSE(RacePolicy::for_search(1, 1.0).takes_turns);
+}
+
+// This thread's CPU time, in seconds.
+double thread_cpu_seconds() {
+  timespec now{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+  return static_cast<double>(now.tv_sec) + 1e-9 * static_cast<double>(now.tv_nsec);
+}
+
+void burn_cpu(double seconds) {
+  const double until = thread_cpu_seconds() + seconds;
+  while (thread_cpu_seconds() < until) {
+  }
+}
+
 std::shared_ptr<CdclRace> race_on(const CnfFormula& formula) {
   auto solver =
       std::make_shared<CdclCubeSolver>(std::make_shared<CubeSolverShared>(formula, nullptr));
@@ -67,13 +96,14 @@ std::shared_ptr<CdclRace> race_on(const CnfFormula& formula) {
 
 core::SearchResult<DpllSpace> search(const CnfFormula& formula,
                                      const std::shared_ptr<CdclRace>& race,
-                                     const std::shared_ptr<TimeLimit>& time_limit) {
+                                     const std::shared_ptr<TimeLimit>& time_limit,
+                                     int workers = 2) {
   DpllOptions options;
   options.race = race;
   options.time_limit = time_limit;
   const DpllSpace prototype(formula, options);
-  core::RunConfig setup =
-      stacksplit::testing::scheme_setup("rp", 2, "complete", core::SplitStrategy::kHalf, 1, 2);
+  core::RunConfig setup = stacksplit::testing::scheme_setup("rp", workers, "complete",
+                                                            core::SplitStrategy::kHalf, 1, 2);
   setup.search.mode = core::SearchMode::kFirst;
   race->start();
   auto result = core::run_search<DpllSpace>(stacksplit::testing::on_runtime(setup, "threads"),
@@ -111,16 +141,33 @@ TEST(CdclRace, PausedUntilTheSearchHasDoneThePredictedWork) {
   std::this_thread::sleep_for(std::chrono::milliseconds(400));
   const double still_paused = race->cpu_seconds();
   EXPECT_LT(still_paused - paused_at, 0.03);
-  // 0.5 CPU seconds of this process (two workers' 0.5 s: past 2 W).
-  timespec now{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
-  const double until = static_cast<double>(now.tv_sec) + 1e-9 * now.tv_nsec + 0.5;
-  while (static_cast<double>(now.tv_sec) + 1e-9 * now.tv_nsec < until)
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+  burn_cpu(0.5);  // 0.5 CPU seconds of this process (two workers' 0.5 s: past 2 W)
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
   while (race->cpu_seconds() < still_paused + 0.05 && std::chrono::steady_clock::now() < deadline)
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   EXPECT_GE(race->cpu_seconds(), still_paused + 0.05);
+  race->stop();
+}
+
+// Taking turns, the race runs only while the search waits for it: not while
+// the search works, however far past W; and when the search, owing it CPU
+// time, waits, the race runs about what it is owed and hands the turn back.
+TEST(CdclRace, WithOneWorkerTheSearchWaitsWhileTheRaceTakesItsTurn) {
+  const std::shared_ptr<CdclRace> race = race_on(pigeon_hole(11));
+  race->begin_search(RacePolicy::one_worker(0.05));
+  race->start();
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  const double at_start = race->cpu_seconds();
+  burn_cpu(0.4);  // the search's work: 0.3 s past 2 W
+  EXPECT_LT(race->cpu_seconds() - at_start, 0.05) << "not its turn while the search works";
+  race->wait_while_owed();
+  EXPECT_GE(race->cpu_seconds(), 0.2) << "it ran what it was owed";
+  EXPECT_GE(race->search_waited_seconds(), 0.15);
+  const double after_turn = race->cpu_seconds();
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  EXPECT_LT(race->cpu_seconds() - after_turn, 0.03) << "the turn was handed back";
+  race->wait_while_owed();  // owed less than kTurnSeconds now: returns at once
+  EXPECT_FALSE(race->decided_here());
   race->stop();
 }
 
@@ -137,6 +184,22 @@ TEST(CdclRace, ItsRefutationEndsASearchDpllCannotFinish) {
   EXPECT_TRUE(race->decided_here());
   EXPECT_EQ(race->verdict(), CubeVerdict::kUnsatisfiable);
   EXPECT_GT(race->conflicts(), 0u);
+}
+
+// With one worker the search hands the race its turns between nodes, and
+// the race refutes what DPLL cannot finish: a counter asked to reach more
+// than it can, which CaDiCaL refutes in about 0.3 s and look-ahead DPLL not
+// in seconds.
+TEST(CdclRace, WithOneWorkerItsTurnsDecideWhatDpllCannot) {
+  const CnfFormula formula = counter_bmc(14, 150, 151);
+  const auto race = race_on(formula);
+  race->begin_search(RacePolicy::one_worker(0.025));  // before the race starts, as the command
+  const auto time_limit = std::make_shared<TimeLimit>(60);
+  const auto result = search(formula, race, time_limit, 1);
+  EXPECT_FALSE(result.solution.has_value());
+  EXPECT_FALSE(time_limit->cut()) << "the race, not the time limit, ended the search";
+  EXPECT_EQ(race->verdict(), CubeVerdict::kUnsatisfiable);
+  EXPECT_GT(race->search_waited_seconds(), 0.0);
 }
 
 // A satisfiable formula: whoever answers, the model satisfies every clause.
@@ -190,21 +253,29 @@ TEST(CdclRace, ARefutationTravelsAsOneSharedWord) {
   EXPECT_EQ(there.descend(children[0]), core::Outcome::kDeadEnd);
 }
 
-// The command races beside auto's DPLL on two workers; not on one, nor on
-// the simulator, nor with --solver dpll.
-TEST(CdclRace, TheCommandRacesOnTwoWorkersOnly) {
+// The command races beside auto's DPLL on two workers and takes turns with
+// it on one; not on the simulator, nor with --solver dpll.
+TEST(CdclRace, TheCommandRacesBesideTwoWorkersAndTakesTurnsWithOne) {
   const std::string path =
       testing::write_cnf("race-random.cnf", random_ksat(150, clauses_for_ratio(150, 4.26), 3, 11));
   const auto races = [&](const std::string& options) {
     const testing::CommandRun run =
         testing::run_command(std::string(STACKSPLIT_BINARY) + " sat " + path + " " + options);
     EXPECT_TRUE(run.status == 10 || run.status == 20) << options << ": " << run.out;
-    return run.out.find("c race: CaDiCaL on the whole formula") != std::string::npos;
+    if (run.out.find("c race: CaDiCaL on the whole formula beside the search") != std::string::npos)
+      return std::string("beside");
+    if (run.out.find("c race: CaDiCaL on the whole formula taking turns with the search") !=
+        std::string::npos)
+      return std::string("turns");
+    EXPECT_EQ(run.out.find("c race:"), std::string::npos) << run.out;
+    return std::string("none");
   };
-  EXPECT_TRUE(races("-w 2"));
-  EXPECT_FALSE(races("-w 1"));
-  EXPECT_FALSE(races("-w 2 --solver dpll"));
-  EXPECT_FALSE(races("-w 2 --runtime sim"));
+  EXPECT_EQ(races("-w 2"), "beside");
+  EXPECT_EQ(races("-w 1"), "turns");
+  EXPECT_EQ(races("-w 2 --solver dpll"), "none");
+  EXPECT_EQ(races("-w 1 --solver dpll"), "none");
+  EXPECT_EQ(races("-w 2 --runtime sim"), "none");
+  EXPECT_EQ(races("-w 1 --count"), "none");
 }
 
 }  // namespace
