@@ -1,6 +1,7 @@
 #pragma once
 // CaDiCaL on the whole formula, racing the look-ahead search that --solver
-// auto chose (DPLL or cube-and-conquer) on two workers or more: the probes
+// auto chose (DPLL or cube-and-conquer; with one worker, taking turns with it,
+// see below): the probes
 // decide how the workers spend their time, but a formula they misjudge (a
 // structured one whose look-ahead tree the dives think small) is still
 // decided at CDCL's pace. The first definite answer ends the search: a model

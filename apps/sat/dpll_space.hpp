@@ -16,9 +16,10 @@
 // alternatives above it stay on the engine's stack, to be given away.
 //
 // With a race (cdcl_race.hpp, --solver auto), CaDiCaL on the whole formula
-// runs beside the search; once it decides, its model is the solution of the
-// next node entered, its refutation makes that node and every later one a
-// dead end.
+// runs beside the search (with one worker, taking turns with it: every 64th
+// node entered, the search waits while the race runs a turn it is owed);
+// once it decides, its model is the solution of the next node entered, its
+// refutation makes that node and every later one a dead end.
 
 #include <array>
 #include <cstdint>
