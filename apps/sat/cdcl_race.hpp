@@ -1,10 +1,9 @@
 #pragma once
 // CaDiCaL on the whole formula, racing the look-ahead search that --solver
-// auto chose (DPLL or cube-and-conquer; with one worker, taking turns with it,
-// see below): the probes
-// decide how the workers spend their time, but a formula they misjudge (a
-// structured one whose look-ahead tree the dives think small) is still
-// decided at CDCL's pace. The first definite answer ends the search: a model
+// auto chose (DPLL or cube-and-conquer; with one worker it takes turns with
+// the search, see below): the probes decide how the workers spend their
+// time, but a formula they misjudge (a structured one whose look-ahead tree
+// the dives think small) is still decided at CDCL's pace. The first definite answer ends the search: a model
 // becomes the solution of the next node a worker enters, a refutation makes
 // that node and every later one a dead end, so the tree drains and the
 // answer is UNSAT.
@@ -72,7 +71,8 @@ namespace stacksplit::apps::sat {
 
 inline constexpr double kRaceEarlyShare = 0.5;
 // With one worker, the least CPU time the race is owed before the search
-// waits for it: turns of 50 ms cost a hand-over of about 1 ms each.
+// waits for it: turns long beside a hand-over (a condition variable's
+// wake-up each way).
 inline constexpr double kTurnSeconds = 0.05;
 // Probes at least this long earn the race a head start as long as they took.
 inline constexpr double kLeastProbesForHeadStart = 0.1;
