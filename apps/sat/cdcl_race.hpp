@@ -3,10 +3,10 @@
 // auto chose (DPLL or cube-and-conquer; with one worker it takes turns with
 // the search, see below): the probes decide how the workers spend their
 // time, but a formula they misjudge (a structured one whose look-ahead tree
-// the dives think small) is still decided at CDCL's pace. The first definite answer ends the search: a model
-// becomes the solution of the next node a worker enters, a refutation makes
-// that node and every later one a dead end, so the tree drains and the
-// answer is UNSAT.
+// the dives think small) is still decided at CDCL's pace. The first definite
+// answer ends the search: a model becomes the solution of the next node a
+// worker enters, a refutation makes that node and every later one a dead
+// end, so the tree drains and the answer is UNSAT.
 //
 // The race runs in a thread of its own, one solve call from start to end:
 // every call starts CaDiCaL's restart and mode schedule afresh, so slices of
