@@ -23,7 +23,7 @@ std::vector<double> checked_targets(std::vector<double> targets) {
   for (double e : targets) {
     if (!(e > 0 && e < 1)) {
       throw OptionError("--efficiency: a target efficiency lies strictly between 0 and 1, got " +
-                          format_number(e));
+                        format_number(e));
     }
   }
   std::sort(targets.begin(), targets.end());
@@ -75,8 +75,7 @@ void add_analyze_command(CLI::App& app) {
   auto options = std::make_shared<AnalyzeOptions>();
   CLI::App* command = app.add_subcommand(
       "analyze", "efficiency tables and isoefficiency fits from run records (JSON Lines)");
-  command->add_option("records", options->record_files, "run record files (.jsonl)")
-      ->required();
+  command->add_option("records", options->record_files, "run record files (.jsonl)")->required();
   command
       ->add_option("--efficiency,-e", options->efficiencies,
                    "target efficiencies for the isoefficiency curves, comma-separated")

@@ -43,7 +43,8 @@ class CsvWriter {
 // The grouped fields, then the series' label and its legend key in the plots.
 void write_series_header(CsvWriter& csv, const Grouping& grouping) {
   for (SeriesField field : grouping.fields()) csv << field_name(field);
-  csv << "series" << "key";
+  csv << "series"
+      << "key";
 }
 
 void write_series(CsvWriter& csv, const AnalysisResult& result, const SeriesKey& key) {
@@ -100,9 +101,9 @@ void write_isoefficiency(const AnalysisResult& result, std::ostream& out) {
 void write_models(const AnalysisResult& result, std::ostream& out) {
   CsvWriter csv(out);
   write_series_header(csv, result.table.grouping);
-  for (const char* name : {"target_efficiency", "model", "a", "b", "c0", "c1", "points",
-                           "indicative", "cv_smape", "smape", "r_squared", "theory", "verdict",
-                           "verdict_note", "note"}) {
+  for (const char* name :
+       {"target_efficiency", "model", "a", "b", "c0", "c1", "points", "indicative", "cv_smape",
+        "smape", "r_squared", "theory", "verdict", "verdict_note", "note"}) {
     csv << name;
   }
   csv.end_row();

@@ -94,8 +94,8 @@ EfficiencyTable build_efficiency_table(const std::vector<RunRecord>& records,
                             r.topology + " and no sequential_time_s";
     }
     if (cell.parallel_time_s == 0 && cell.not_computable.empty()) {
-      cell.not_computable = "Tp = 0 for " + r.app + "/" + r.instance + " at P = " +
-                            std::to_string(r.workers) + ": too short for the clock";
+      cell.not_computable = "Tp = 0 for " + r.app + "/" + r.instance +
+                            " at P = " + std::to_string(r.workers) + ": too short for the clock";
     }
     cell.scheme = common(runs, [](const RunRecord& r) { return r.scheme; });
     cell.machine = common(runs, [](const RunRecord& r) { return r.machine; });

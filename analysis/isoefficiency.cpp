@@ -28,8 +28,8 @@ ProblemSizeEstimate interpolate_problem_size(std::vector<SizeEfficiency> samples
   const SizeEfficiency& low = *below;
   const SizeEfficiency& high = *std::prev(below);
   double t = (target - low.efficiency) / (high.efficiency - low.efficiency);
-  double log_w = std::log(low.problem_size) +
-                 t * (std::log(high.problem_size) - std::log(low.problem_size));
+  double log_w =
+      std::log(low.problem_size) + t * (std::log(high.problem_size) - std::log(low.problem_size));
   return {std::exp(log_w), {}};
 }
 

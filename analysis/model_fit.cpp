@@ -12,8 +12,8 @@ namespace stacksplit::analysis {
 namespace {
 
 // Extra-P's standard exponents of P.
-constexpr Fraction kPolyExponents[] = {{0, 1}, {1, 4}, {1, 3}, {1, 2}, {2, 3}, {3, 4}, {4, 5},
-                                       {1, 1}, {5, 4}, {4, 3}, {3, 2}, {5, 3}, {7, 4}, {2, 1},
+constexpr Fraction kPolyExponents[] = {{0, 1}, {1, 4}, {1, 3}, {1, 2}, {2, 3},  {3, 4}, {4, 5},
+                                       {1, 1}, {5, 4}, {4, 3}, {3, 2}, {5, 3},  {7, 4}, {2, 1},
                                        {9, 4}, {7, 3}, {5, 2}, {8, 3}, {11, 4}, {3, 1}};
 constexpr int kLogExponents[] = {0, 1, 2};
 
@@ -25,9 +25,9 @@ struct Coefficients {
 // Weighted least squares of y = c0 + c1·x with weights 1/y². x is scaled to
 // at most 1 first: P^3·log2(P)^2 reaches 1e11 and its square would swamp the
 // normal equations.
-std::optional<Coefficients> least_squares(const Hypothesis& h, const std::vector<double>& p,
-                                          const std::vector<double>& y,
-                                          std::size_t left_out = std::numeric_limits<std::size_t>::max()) {
+std::optional<Coefficients> least_squares(
+    const Hypothesis& h, const std::vector<double>& p, const std::vector<double>& y,
+    std::size_t left_out = std::numeric_limits<std::size_t>::max()) {
   double s = 0, sy = 0;
   std::vector<double> x(p.size());
   double x_max = 0;

@@ -81,8 +81,8 @@ double loo_cv_smape(const Hypothesis& hypothesis, const std::vector<double>& p,
 double smape(const std::vector<double>& predicted, const std::vector<double>& actual);
 
 // The best hypothesis for the points; nullopt with fewer than kMinPointsToFit
-// distinct P, indicative() with fewer than kMinPointsToRank. A term hypothesis whose fitted c1 is not positive is not
-// admitted: W(P) grows with P, so a falling term only fits noise.
+// distinct P, indicative() with fewer than kMinPointsToRank. A term hypothesis whose fitted c1 is
+// not positive is not admitted: W(P) grows with P, so a falling term only fits noise.
 std::optional<ModelSelection> select_model(const std::vector<double>& p,
                                            const std::vector<double>& y);
 

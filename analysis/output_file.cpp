@@ -12,8 +12,8 @@ std::filesystem::path write_output_file(const std::filesystem::path& path,
   std::error_code error;
   if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), error);
   if (error) {
-    throw AnalysisError(path.parent_path().string() + ": cannot create the directory: " +
-                        error.message());
+    throw AnalysisError(path.parent_path().string() +
+                        ": cannot create the directory: " + error.message());
   }
   std::ofstream out(path);
   if (!out) throw AnalysisError(path.string() + ": cannot open for writing");

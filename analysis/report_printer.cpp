@@ -38,15 +38,14 @@ void print_efficiency(const AnalysisResult& result, std::ostream& out) {
     while (end < cells.size() && cells[end].series == cells[begin].series) ++end;
     out << "\n" << result.label(cells[begin].series) << "\n";
     const std::string unit = " (" + time_unit(result, cells[begin].series) + ")";
-    TextTable table({"problem", "W (nodes)", "P", "Tp" + unit, "T1" + unit, "speedup",
-                     "efficiency", "To" + unit, "runs"});
+    TextTable table({"problem", "W (nodes)", "P", "Tp" + unit, "T1" + unit, "speedup", "efficiency",
+                     "To" + unit, "runs"});
     for (std::size_t i = begin; i < end; ++i) {
       const EfficiencyCell& c = cells[i];
       table.add_row({c.app + "/" + c.instance, format_number(c.problem_size),
                      std::to_string(c.workers), format_number(c.parallel_time_s),
                      optional_number(c.sequential_time_s), optional_number(c.speedup()),
-                     optional_number(c.efficiency()), overhead_text(c),
-                     std::to_string(c.runs)});
+                     optional_number(c.efficiency()), overhead_text(c), std::to_string(c.runs)});
       if (!c.not_computable.empty()) missing.insert(c.not_computable);
     }
     table.print(out);
@@ -60,13 +59,15 @@ void print_efficiency(const AnalysisResult& result, std::ostream& out) {
 
 void print_isoefficiency(const IsoefficiencyResult& iso, const AnalysisResult& result,
                          std::ostream& out) {
-  out << "\n" << result.label(iso.curve.series)
-      << ", E = " << format_number(iso.curve.target_efficiency) << "\n";
+  out << "\n"
+      << result.label(iso.curve.series) << ", E = " << format_number(iso.curve.target_efficiency)
+      << "\n";
   TextTable table({"P", "W(P) (nodes)", "model", "note"});
   table.align_left(3);
   for (const IsoPoint& point : iso.curve.points) {
     const auto& w = point.estimate.problem_size;
-    std::string model = w && iso.model ? format_number(iso.model->best.evaluate(point.workers)) : "";
+    std::string model =
+        w && iso.model ? format_number(iso.model->best.evaluate(point.workers)) : "";
     table.add_row({std::to_string(point.workers), optional_number(w), model, point.estimate.note});
   }
   if (table.empty()) {
@@ -77,14 +78,14 @@ void print_isoefficiency(const IsoefficiencyResult& iso, const AnalysisResult& r
   if (iso.model) {
     const ModelSelection& model = *iso.model;
     const ModelFit& best = model.best;
-    const std::string points = std::to_string(model.points) + " points (P = " +
-                               format_number(model.smallest_p) + " to " +
+    const std::string points = std::to_string(model.points) +
+                               " points (P = " + format_number(model.smallest_p) + " to " +
                                format_number(model.largest_p) + ")";
     if (model.indicative()) {
       out << "  model:  W(P) = " << best.to_string() << " (indicative)\n"
-          << "  fit:    " << points << ": indicative only, ranking "
-          << model.candidates.size() << " hypotheses needs at least " << kMinPointsToRank
-          << " points; SMAPE " << format_number(best.smape, 3) << "% on the points\n";
+          << "  fit:    " << points << ": indicative only, ranking " << model.candidates.size()
+          << " hypotheses needs at least " << kMinPointsToRank << " points; SMAPE "
+          << format_number(best.smape, 3) << "% on the points\n";
     } else {
       out << "  model:  W(P) = " << best.to_string() << "\n"
           << "  fit:    " << points << ", LOO-CV SMAPE " << format_number(best.cv_smape, 3)

@@ -15,15 +15,24 @@ std::string_view field_name(SeriesField field) {
 
 std::string field_value(const RunRecord& record, SeriesField field) {
   switch (field) {
-    case SeriesField::kApp: return record.app;
-    case SeriesField::kRuntime: return record.runtime;
-    case SeriesField::kTopology: return record.topology;
-    case SeriesField::kMachine: return record.machine;
-    case SeriesField::kScheme: return record.scheme;
-    case SeriesField::kSplit: return record.split;
-    case SeriesField::kCutoff: return record.cutoff ? std::to_string(*record.cutoff) : "none";
-    case SeriesField::kMode: return record.mode;
-    case SeriesField::kTimeKind: return record.time_kind;
+    case SeriesField::kApp:
+      return record.app;
+    case SeriesField::kRuntime:
+      return record.runtime;
+    case SeriesField::kTopology:
+      return record.topology;
+    case SeriesField::kMachine:
+      return record.machine;
+    case SeriesField::kScheme:
+      return record.scheme;
+    case SeriesField::kSplit:
+      return record.split;
+    case SeriesField::kCutoff:
+      return record.cutoff ? std::to_string(*record.cutoff) : "none";
+    case SeriesField::kMode:
+      return record.mode;
+    case SeriesField::kTimeKind:
+      return record.time_kind;
   }
   return {};
 }
@@ -41,7 +50,8 @@ Grouping Grouping::from_names(const std::vector<std::string>& names) {
                              [&](const SeriesFieldInfo& i) { return i.name == name; });
     if (info == kSeriesFields.end()) {
       std::string known;
-      for (const SeriesFieldInfo& i : kSeriesFields) known += (known.empty() ? "" : ", ") + std::string(i.name);
+      for (const SeriesFieldInfo& i : kSeriesFields)
+        known += (known.empty() ? "" : ", ") + std::string(i.name);
       throw OptionError("--group-by: unknown field \"" + name + "\" (known: " + known + ")");
     }
     if (std::find(fields.begin(), fields.end(), info->field) == fields.end()) {

@@ -15,11 +15,21 @@
 
 namespace stacksplit::analysis {
 
-enum class SeriesField { kApp, kRuntime, kTopology, kMachine, kScheme, kSplit, kCutoff, kMode, kTimeKind };
+enum class SeriesField {
+  kApp,
+  kRuntime,
+  kTopology,
+  kMachine,
+  kScheme,
+  kSplit,
+  kCutoff,
+  kMode,
+  kTimeKind
+};
 
 struct SeriesFieldInfo {
   SeriesField field;
-  std::string_view name;     // as in the record and on the command line
+  std::string_view name;  // as in the record and on the command line
   std::string_view meaning;
 };
 

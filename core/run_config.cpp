@@ -18,7 +18,8 @@ const Registry<RuntimeKind>& runtime_registry() {
   static const Registry<RuntimeKind> registry = [] {
     Registry<RuntimeKind> r("runtime");
     r.add({"threads", "", "one OS thread per worker on this machine", RuntimeKind::kThreads});
-    r.add({"step", "", "every worker in one thread, in an order drawn from the seed (deterministic)",
+    r.add({"step", "",
+           "every worker in one thread, in an order drawn from the seed (deterministic)",
            RuntimeKind::kStep});
     r.add({"sim", "", "a simulated parallel machine (--machine), in virtual time (deterministic)",
            RuntimeKind::kSim});

@@ -27,7 +27,7 @@ struct RunStatistics {
   std::optional<double> sequential_seconds;       // sim: the same expansions on one processor
   std::optional<double> simulation_wall_seconds;  // sim: the simulator's own running time
   std::uint64_t sim_events = 0;                   // sim: discrete events simulated
-  bool interrupted = false;     // stopped early by the run's interrupt signal
+  bool interrupted = false;                       // stopped early by the run's interrupt signal
   bool reporting = true;        // false on MPI ranks other than 0: they print nothing
   bool solution_found = false;  // on every rank: some worker found a solution
   // Optimize mode: the best objective found, on every rank (kNoObjective:

@@ -62,12 +62,11 @@ struct RankReport {
 // if it is the first found (optimize mode: the best).
 template <class Result, class Solution>
 void take_worker(Result& result, const WorkerStatistics& statistics,
-                 const std::optional<Solution>& solution, std::int64_t objective,
-                 SearchMode mode) {
+                 const std::optional<Solution>& solution, std::int64_t objective, SearchMode mode) {
   result.add_worker(statistics);
   if (!solution) return;
-  const bool better = mode == SearchMode::kOptimize ? objective > result.objective
-                                                    : !result.solution.has_value();
+  const bool better =
+      mode == SearchMode::kOptimize ? objective > result.objective : !result.solution.has_value();
   if (!better) return;
   result.solution = solution;
   result.objective = objective;
@@ -99,7 +98,8 @@ SearchResult<S> run_search(const RunConfig& config, MakeSpace&& make_space) {
       throw std::invalid_argument(
           "--mode optimize needs an application that reports objective() and bound()");
   }
-  const std::unique_ptr<Topology> topology = make_topology(config.scheme_topology(), config.workers);
+  const std::unique_ptr<Topology> topology =
+      make_topology(config.scheme_topology(), config.workers);
   auto make_agent = [&](int rank, Outbox<typename W::Message>& outbox) {
     return std::make_unique<W>(rank, make_space(), config.make_scheme(), *topology, outbox,
                                config.search, config.observers);
@@ -138,8 +138,8 @@ SearchResult<S> run_search(const RunConfig& config, MakeSpace&& make_space) {
       MpiRuntime<W> runtime;
       const RunClock clock = runtime.run(config.workers, make_agent, interrupt);
       const W& worker = runtime.agent();
-      detail::RankReport<Solution> mine{worker.statistics(), clock.seconds,
-                                        worker.best_objective(), worker.solution().has_value(),
+      detail::RankReport<Solution> mine{worker.statistics(), clock.seconds, worker.best_objective(),
+                                        worker.solution().has_value(),
                                         worker.solution().value_or(Solution{})};
       result.take_clock(clock);
       const auto reports = runtime.gather(mine);

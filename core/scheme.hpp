@@ -25,8 +25,8 @@ struct SchemeMessage {
 
   template <class Archive>
   void serialize(Archive& ar, unsigned /*version*/) {
-    ar & kind;
-    ar & values;
+    ar& kind;
+    ar& values;
   }
 };
 

@@ -54,22 +54,37 @@ struct WorkerStatistics {
   // The built-in observer: counts what the worker did.
   void record(const WorkerEvent& event) {
     switch (event.kind) {
-      case WorkerEventKind::kRequestSent: ++requests_sent; break;
-      case WorkerEventKind::kRequestReceived: ++requests_received; break;
-      case WorkerEventKind::kRejectSent: ++rejects_sent; break;
-      case WorkerEventKind::kRejectReceived: ++rejects_received; break;
+      case WorkerEventKind::kRequestSent:
+        ++requests_sent;
+        break;
+      case WorkerEventKind::kRequestReceived:
+        ++requests_received;
+        break;
+      case WorkerEventKind::kRejectSent:
+        ++rejects_sent;
+        break;
+      case WorkerEventKind::kRejectReceived:
+        ++rejects_received;
+        break;
       case WorkerEventKind::kWorkSent:
         ++work_sent;
         nodes_sent += event.count;
         break;
-      case WorkerEventKind::kWorkReceived: ++work_received; break;
+      case WorkerEventKind::kWorkReceived:
+        ++work_received;
+        break;
       case WorkerEventKind::kMessageSent:
         ++messages_sent;
         bytes_sent += event.count;
         break;
-      case WorkerEventKind::kMessageReceived: ++messages_received; break;
-      case WorkerEventKind::kBusy: idle_seconds += event.seconds; break;
-      default: break;
+      case WorkerEventKind::kMessageReceived:
+        ++messages_received;
+        break;
+      case WorkerEventKind::kBusy:
+        idle_seconds += event.seconds;
+        break;
+      default:
+        break;
     }
   }
 

@@ -1,7 +1,6 @@
 #include "schemes/scheme_registry.hpp"
 
 #include <algorithm>
-
 #include <stdexcept>
 
 namespace stacksplit::schemes {

@@ -31,7 +31,9 @@ void add_command(CLI::App& parent, const cli::AppEntry& app) {
 }  // namespace
 
 void register_ac_app(cli::AppRegistry& apps) {
-  apps.add({"ac", cli::kLoopApp, "adjoint convolution of two n²-long vectors (triangular)",
+  apps.add({"ac",
+            cli::kLoopApp,
+            "adjoint convolution of two n²-long vectors (triangular)",
             {&add_command}});
 }
 

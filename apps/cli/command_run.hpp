@@ -16,11 +16,11 @@
 #include "apps/cli/exit_status.hpp"
 #include "apps/cli/interrupt_handler.hpp"
 #include "apps/cli/loop_summary.hpp"
+#include "apps/cli/progress_line.hpp"
+#include "apps/cli/run_summary.hpp"
 #include "core/loop/load_model.hpp"
 #include "core/loop/loop_record.hpp"
 #include "core/loop/run_loop.hpp"
-#include "apps/cli/progress_line.hpp"
-#include "apps/cli/run_summary.hpp"
 #include "core/run_config.hpp"
 #include "core/run_record.hpp"
 #include "core/run_search.hpp"
@@ -99,16 +99,14 @@ class CommandRun {
     }
     if (result.reporting) {
       core::RunIdentity identity{app_, std::move(instance), app_details(result)};
-      const core::LoopRunStatistics statistics{&result.per_worker, result.total,
-                                               result.iterations, loop.steps,
-                                               result.seconds, result.time_kind,
-                                               result.sequential_seconds, result.sim_events,
-                                               result.interrupted, &result.scheme_report};
+      const core::LoopRunStatistics statistics{
+          &result.per_worker, result.total,         result.iterations,         loop.steps,
+          result.seconds,     result.time_kind,     result.sequential_seconds, result.sim_events,
+          result.interrupted, &result.scheme_report};
       if (!quiet_) print_loop_summary(std::cout, identity, config_, statistics);
       if (record_)
-        record_->append(core::make_loop_record(identity, config_,
-                                               core::LoadModel(loop.load, config_.workers),
-                                               statistics));
+        record_->append(core::make_loop_record(
+            identity, config_, core::LoadModel(loop.load, config_.workers), statistics));
     }
     if (result.interrupted) set_exit_status(kExitInterrupted);
     return result;

@@ -78,8 +78,7 @@ void add_common_options(CLI::App& command, CommonOptions& options,
       "interconnection the scheme sees: " + core::join_names(core::topology_registry().names()) +
           " (default: complete; under --runtime sim the machine's network)");
   add("--machine", options.machine,
-      "simulated machine for --runtime sim: " +
-          core::join_names(core::machine_registry().names()))
+      "simulated machine for --runtime sim: " + core::join_names(core::machine_registry().names()))
       ->capture_default_str();
   add("--machine-param", options.machine_params,
       "override a machine parameter, key=value, repeatable (t_node, t_unit, t_s, t_h, t_w, "
@@ -114,7 +113,7 @@ core::RunConfig make_run_config(const CommonOptions& options, const CommandDefau
   }
   // The machine is checked whatever the runtime, so a bad --machine is never silent.
   config.machine = make_machine(options);
-  config.search.quantum = options.quantum ? *options.quantum
+  config.search.quantum = options.quantum                             ? *options.quantum
                           : config.runtime == core::RuntimeKind::kSim ? config.machine.quantum
                                                                       : defaults.quantum;
   schemes::use_scheme(config, options.scheme, scheme_names(defaults));

@@ -48,8 +48,7 @@ struct CommonOptions {
   static std::string default_runtime();
 };
 
-void add_common_options(CLI::App& command, CommonOptions& options,
-                        const CommandDefaults& defaults);
+void add_common_options(CLI::App& command, CommonOptions& options, const CommandDefaults& defaults);
 
 // Turns the options into a run configuration and validates it; throws
 // std::invalid_argument with a one-line message naming what is wrong.

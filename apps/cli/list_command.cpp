@@ -66,8 +66,7 @@ void print_text(const Listing& listing, bool with_heading) {
   for (const Row& row : listing.rows) {
     std::cout << (with_heading ? "  " : "") << std::left << std::setw(static_cast<int>(width) + 2)
               << row.name;
-    if (family_width > 0)
-      std::cout << std::setw(static_cast<int>(family_width) + 2) << row.family;
+    if (family_width > 0) std::cout << std::setw(static_cast<int>(family_width) + 2) << row.family;
     std::cout << row.summary << '\n';
   }
 }
@@ -91,7 +90,8 @@ void add_list_command(CLI::App& app, const AppRegistry& apps) {
       app.add_subcommand("list", "list the names the command line accepts, from the registries");
   std::vector<std::string> kinds;
   for (const Listing& listing : every_listing(apps)) kinds.push_back(listing.kind);
-  command->add_option("what", options->kind, "one of: " + core::join_names(kinds) + " (default: all)")
+  command
+      ->add_option("what", options->kind, "one of: " + core::join_names(kinds) + " (default: all)")
       ->check(CLI::IsMember(kinds));
   command->add_flag("--json", options->json, "print JSON: {kind: [{name, family, summary}]}");
   command->callback([options, &apps] {

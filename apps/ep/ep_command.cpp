@@ -28,17 +28,16 @@ void add_command(CLI::App& parent, const cli::AppEntry& app) {
   command.on_run([class_name](cli::CommandRun& run, const cli::LoopSetup& loop) {
     const EpLoop prototype(find_ep_class(*class_name));
     bool verified = false;
-    cli::run_checked_loop(run, loop, "class=" + *class_name, prototype,
-                          [&](const EpLoop::Output& out) {
-                            char line[128];
-                            std::snprintf(line, sizeof line, "sx = %.15e, sy = %.15e\n", out.sx,
-                                          out.sy);
-                            std::cout << line << "counts =";
-                            for (std::uint64_t q : out.q) std::cout << ' ' << q;
-                            verified = prototype.verified(out);
-                            std::cout << "\nverification " << (verified ? "SUCCESSFUL" : "FAILED")
-                                      << " (NPB class " << *class_name << ")\n";
-                          });
+    cli::run_checked_loop(
+        run, loop, "class=" + *class_name, prototype, [&](const EpLoop::Output& out) {
+          char line[128];
+          std::snprintf(line, sizeof line, "sx = %.15e, sy = %.15e\n", out.sx, out.sy);
+          std::cout << line << "counts =";
+          for (std::uint64_t q : out.q) std::cout << ' ' << q;
+          verified = prototype.verified(out);
+          std::cout << "\nverification " << (verified ? "SUCCESSFUL" : "FAILED") << " (NPB class "
+                    << *class_name << ")\n";
+        });
     if (!verified && run.speaks())
       throw cli::RunFailure("EP's verification failed (NPB class " + *class_name + ")");
   });
@@ -47,7 +46,9 @@ void add_command(CLI::App& parent, const cli::AppEntry& app) {
 }  // namespace
 
 void register_ep_app(cli::AppRegistry& apps) {
-  apps.add({"ep", cli::kLoopApp, "NAS EP: Gaussian pairs from the NAS generator, verified",
+  apps.add({"ep",
+            cli::kLoopApp,
+            "NAS EP: Gaussian pairs from the NAS generator, verified",
             {&add_command, &option_names}});
 }
 

@@ -27,8 +27,7 @@ double time_of_combine(const core::RunConfig& config, std::uint64_t work) {
   const auto start = std::chrono::steady_clock::now();
   for (int t = 0; t < kTrials; ++t) value = MaptriLoop::combine(value, {5, 6, 7, 8}, work);
   __asm__ __volatile__("" : : "r"(value[0]));
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() /
-         kTrials;
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() / kTrials;
 }
 
 // --reverse: whether the loop makes Goodman & O'Donnell's split and reverse
@@ -83,8 +82,8 @@ void add_command(CLI::App& parent, const cli::AppEntry& app) {
     }
     const MaptriLoop prototype(options->loop);
     cli::run_checked_loop(run, loop,
-                          "n=" + std::to_string(options->loop.n) + ",work=" +
-                              std::to_string(options->loop.work) +
+                          "n=" + std::to_string(options->loop.n) +
+                              ",work=" + std::to_string(options->loop.work) +
                               ",reverse=" + (options->loop.reverse_move ? "on" : "off"),
                           prototype, [&](const MaptriLoop::Output& out) {
                             const auto sums = prototype.sums(out);
@@ -97,7 +96,8 @@ void add_command(CLI::App& parent, const cli::AppEntry& app) {
 }  // namespace
 
 void register_maptri_app(cli::AppRegistry& apps) {
-  apps.add({"maptri", cli::kLoopApp,
+  apps.add({"maptri",
+            cli::kLoopApp,
             "column sums of a triangle by an expensive ⊕, with the reverse-move balancing",
             {&add_command, &option_names}});
 }

@@ -19,8 +19,9 @@ void add_command(CLI::App& parent, const cli::AppEntry& app) {
   command.add_option("--m", options->m, "columns of Y and Z")->capture_default_str();
   command.on_run([options](cli::CommandRun& run, const cli::LoopSetup& loop) {
     const MxmLoop prototype(*options);
-    const std::string instance = "n=" + std::to_string(options->n) + ",r=" +
-                                 std::to_string(options->r) + ",m=" + std::to_string(options->m);
+    const std::string instance = "n=" + std::to_string(options->n) +
+                                 ",r=" + std::to_string(options->r) +
+                                 ",m=" + std::to_string(options->m);
     cli::run_checked_loop(run, loop, instance, prototype, [](const MxmLoop::Output& out) {
       double trace = 0;
       for (double v : out.values) trace += v;
@@ -32,7 +33,9 @@ void add_command(CLI::App& parent, const cli::AppEntry& app) {
 }  // namespace
 
 void register_mxm_app(cli::AppRegistry& apps) {
-  apps.add({"mxm", cli::kLoopApp, "matrix multiplication Z = X·Y by rows (rows of X move)",
+  apps.add({"mxm",
+            cli::kLoopApp,
+            "matrix multiplication Z = X·Y by rows (rows of X move)",
             {&add_command}});
 }
 

@@ -32,7 +32,9 @@ void add_command(CLI::App& parent, const cli::AppEntry& app) {
 }  // namespace
 
 void register_nqueens_app(cli::AppRegistry& apps) {
-  apps.add({"nqueens", cli::kSearchApp, "count the placements of N non-attacking queens",
+  apps.add({"nqueens",
+            cli::kSearchApp,
+            "count the placements of N non-attacking queens",
             {&add_command}});
 }
 

@@ -39,9 +39,9 @@ void add_command(CLI::App& parent, const cli::AppEntry& app) {
     options->loop.profile = parse_profile(options->profile);
     options->loop.seed = run.config().search.seed;
     const SyntheticLoop prototype(options->loop);
-    const std::string instance = "n=" + std::to_string(options->loop.iterations) + ",profile=" +
-                                 options->profile + ",work=" +
-                                 std::to_string(options->loop.work) +
+    const std::string instance = "n=" + std::to_string(options->loop.iterations) +
+                                 ",profile=" + options->profile +
+                                 ",work=" + std::to_string(options->loop.work) +
                                  ",data=" + std::to_string(options->loop.data);
     cli::run_checked_loop(run, loop, instance, prototype, [](const SyntheticLoop::Output& out) {
       std::cout << "checksum = " << out.sum << '\n';
@@ -52,7 +52,8 @@ void add_command(CLI::App& parent, const cli::AppEntry& app) {
 }  // namespace
 
 void register_synthetic_app(cli::AppRegistry& apps) {
-  apps.add({"synthetic", cli::kLoopApp,
+  apps.add({"synthetic",
+            cli::kLoopApp,
             "a loop of chosen cost profile, to study the loop strategies",
             {&add_command, &option_names}});
 }

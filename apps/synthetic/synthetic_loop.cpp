@@ -64,11 +64,16 @@ double SyntheticLoop::cost(std::uint64_t i) const {
   const double n = static_cast<double>(options_.iterations);
   const double x = static_cast<double>(i);
   switch (options_.profile) {
-    case Profile::kUniform: return 1;
-    case Profile::kIncreasing: return (2 * x + 1) / n;
-    case Profile::kDecreasing: return (2 * (n - x) - 1) / n;
-    case Profile::kRandom: return 2.0 * static_cast<double>(mix(i ^ options_.seed) >> 11) / 0x1p53;
-    case Profile::kBimodal: return mix(i ^ (options_.seed << 1)) % 10 == 0 ? 5.5 : 0.5;
+    case Profile::kUniform:
+      return 1;
+    case Profile::kIncreasing:
+      return (2 * x + 1) / n;
+    case Profile::kDecreasing:
+      return (2 * (n - x) - 1) / n;
+    case Profile::kRandom:
+      return 2.0 * static_cast<double>(mix(i ^ options_.seed) >> 11) / 0x1p53;
+    case Profile::kBimodal:
+      return mix(i ^ (options_.seed << 1)) % 10 == 0 ? 5.5 : 0.5;
   }
   return 1;
 }

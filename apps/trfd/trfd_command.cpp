@@ -57,7 +57,8 @@ void add_command(CLI::App& parent, const cli::AppEntry& app) {
 }  // namespace
 
 void register_trfd_app(cli::AppRegistry& apps) {
-  apps.add({"trfd", cli::kLoopApp,
+  apps.add({"trfd",
+            cli::kLoopApp,
             "TRFD's shape: a uniform and a triangular loop over columns, a transpose between",
             {&add_command, &option_names}});
 }

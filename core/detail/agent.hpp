@@ -15,10 +15,10 @@ namespace stacksplit::core {
 template <class A>
 concept Agent = requires(A& agent, const A& view, typename A::Message message,
                          const MachineModel& machine) {
-  agent.start();                            // once, before anything else
-  agent.work();                             // one quantum of its work
-  agent.handle(std::move(message));         // one message
-  agent.interrupt();                        // the run is interrupted: stop working
+  agent.start();                     // once, before anything else
+  agent.work();                      // one quantum of its work
+  agent.handle(std::move(message));  // one message
+  agent.interrupt();                 // the run is interrupted: stop working
   { view.terminated() } -> std::same_as<bool>;
   { view.has_work() } -> std::same_as<bool>;
   // The modelled seconds of all the work done so far (the simulator's clock).

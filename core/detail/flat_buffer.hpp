@@ -33,7 +33,8 @@ class FlatBuffer {
   const T* end() const { return data_ + size_; }
 
   void push_back(const T& value) {
-    if (size_ == capacity_) [[unlikely]] reserve(capacity_ * 2 + 16);
+    if (size_ == capacity_) [[unlikely]]
+      reserve(capacity_ * 2 + 16);
     data_[size_++] = value;
   }
   void pop_back() { --size_; }

@@ -15,19 +15,21 @@ template <class Archive, class... Alternatives>
 void serialize_variant(Archive& ar, std::variant<Alternatives...>& value) {
   static_assert(sizeof...(Alternatives) < 256);
   std::uint8_t index = static_cast<std::uint8_t>(value.index());
-  ar & index;
+  ar& index;
   if constexpr (Archive::is_loading::value) {
     if (index >= sizeof...(Alternatives))
-      throw boost::archive::archive_exception(boost::archive::archive_exception::input_stream_error);
+      throw boost::archive::archive_exception(
+          boost::archive::archive_exception::input_stream_error);
     using Variant = std::variant<Alternatives...>;
-    constexpr std::array<Variant (*)(), sizeof...(Alternatives)> kMakers = []<std::size_t... I>(
-        std::index_sequence<I...>) {
+    constexpr std::array<Variant (*)(), sizeof...(Alternatives)> kMakers =
+        []<std::size_t... I>(std::index_sequence<I...>) {
       return std::array<Variant (*)(), sizeof...(Alternatives)>{
           +[]() -> Variant { return Variant(std::in_place_index<I>); }...};
-    }(std::index_sequence_for<Alternatives...>{});
+    }
+    (std::index_sequence_for<Alternatives...>{});
     value = kMakers[index]();
   }
-  std::visit([&ar](auto& alternative) { ar & alternative; }, value);
+  std::visit([&ar](auto& alternative) { ar& alternative; }, value);
 }
 
 }  // namespace stacksplit::core

@@ -22,9 +22,9 @@ template <class Archive, class T>
 void serialize_trivial_vector(Archive& ar, std::vector<T>& values) {
   static_assert(std::is_trivially_copyable_v<T>);
   std::uint64_t count = values.size();
-  ar & count;
+  ar& count;
   if constexpr (Archive::is_loading::value) values.resize(count);
-  if (count != 0) ar & boost::serialization::make_binary_object(values.data(), count * sizeof(T));
+  if (count != 0) ar& boost::serialization::make_binary_object(values.data(), count * sizeof(T));
 }
 
 template <class Choice>
@@ -44,7 +44,7 @@ struct WorkUnit {
 
   template <class Archive>
   void serialize(Archive& ar, unsigned /*version*/) {
-    ar & base_depth;
+    ar& base_depth;
     serialize_trivial_vector(ar, path);
     serialize_trivial_vector(ar, level_sizes);
     serialize_trivial_vector(ar, alternatives);

@@ -96,7 +96,9 @@ class IterationPool {
 
  private:
   // Where the count of chunks starts: just above the bits `size` needs.
-  static int index_shift(std::uint64_t size) { return std::max(1, static_cast<int>(std::bit_width(size))); }
+  static int index_shift(std::uint64_t size) {
+    return std::max(1, static_cast<int>(std::bit_width(size)));
+  }
 
   struct Piece {
     IterationSet set;  // contiguous

@@ -41,10 +41,10 @@ struct IterationSet {
 
   template <class Archive>
   void serialize(Archive& ar, unsigned /*version*/) {
-    ar & first;
-    ar & count;
-    ar & block;
-    ar & stride;
+    ar& first;
+    ar& count;
+    ar& block;
+    ar& stride;
   }
 };
 

@@ -22,7 +22,9 @@ double number(const std::string& text, const std::string& what) {
 }  // namespace
 
 LoadModel::LoadModel(const LoadOptions& options, int processors)
-    : options_(options), speeds_(options.speeds), max_load_(options.max_load),
+    : options_(options),
+      speeds_(options.speeds),
+      max_load_(options.max_load),
       persistence_(options.persistence) {
   if (!speeds_.empty() && static_cast<int>(speeds_.size()) != processors)
     throw std::invalid_argument("--speeds gives " + std::to_string(speeds_.size()) +
@@ -43,8 +45,8 @@ std::uint64_t LoadModel::period_of(double time) const {
 int LoadModel::load(int rank, std::uint64_t period) const {
   if (max_load_ == 0) return 0;
   // Stateless, so every runtime draws the same ℓ_i(k) whatever the order of asking.
-  Random draw = Random::stream(options_.seed ^ (0x10adULL * (static_cast<std::uint64_t>(rank) + 1)),
-                               period);
+  Random draw =
+      Random::stream(options_.seed ^ (0x10adULL * (static_cast<std::uint64_t>(rank) + 1)), period);
   return static_cast<int>(draw.below(static_cast<std::uint64_t>(max_load_) + 1));
 }
 

@@ -27,8 +27,8 @@ struct LoopSchemeMessage {
 
   template <class Archive>
   void serialize(Archive& ar, unsigned) {
-    ar & kind;
-    ar & values;
+    ar& kind;
+    ar& values;
     serialize_trivial_vector(ar, list);
   }
 };
@@ -42,11 +42,11 @@ struct Work {  // iterations and their data: they now belong to the receiver
 struct DataRequest {  // "send me the data of these iterations" (to their holder)
   IterationSet set;
 };
-struct ChunkRequest {  // to rank 0, where the pool has no shared counter
-  double weight = 1;     // the asking processor's (core/loop/loop_scheme.hpp)
+struct ChunkRequest {     // to rank 0, where the pool has no shared counter
+  double weight = 1;      // the asking processor's (core/loop/loop_scheme.hpp)
   bool refilled = false;  // of the pool a refill made (rank 0 may not have it yet)
 };
-struct ChunkGrant {      // from rank 0; empty: the pool is dry
+struct ChunkGrant {  // from rank 0; empty: the pool is dry
   IterationSet set;
 };
 struct Executed {  // to rank 0: iterations done since the last report
@@ -59,7 +59,7 @@ struct Output {     // a worker's output of the loop, serialized, to rank 0
 struct LoopStart {  // from rank 0: the next loop begins, with what the scheme carries over
   std::vector<std::int64_t> carried;
 };
-struct Finish {};     // from rank 0: the program is over
+struct Finish {};  // from rank 0: the program is over
 
 template <class Archive>
 void serialize(Archive& ar, Work& m, unsigned) {
@@ -68,20 +68,20 @@ void serialize(Archive& ar, Work& m, unsigned) {
 }
 template <class Archive>
 void serialize(Archive& ar, DataRequest& m, unsigned) {
-  ar & m.set;
+  ar& m.set;
 }
 template <class Archive>
 void serialize(Archive& ar, ChunkRequest& m, unsigned) {
-  ar & m.weight;
-  ar & m.refilled;
+  ar& m.weight;
+  ar& m.refilled;
 }
 template <class Archive>
 void serialize(Archive& ar, ChunkGrant& m, unsigned) {
-  ar & m.set;
+  ar& m.set;
 }
 template <class Archive>
 void serialize(Archive& ar, Executed& m, unsigned) {
-  ar & m.count;
+  ar& m.count;
 }
 template <class Archive>
 void serialize(Archive&, LoopEnd&, unsigned) {}
@@ -110,8 +110,8 @@ struct LoopMessage {
 
   template <class Archive>
   void serialize(Archive& ar, unsigned) {
-    ar & from;
-    ar & loop;
+    ar& from;
+    ar& loop;
     serialize_variant(ar, body);
   }
 };

@@ -7,16 +7,16 @@
 namespace stacksplit::core {
 
 // X(name, meaning)
-#define STACKSPLIT_LOOP_COUNTERS(X)                                                  \
-  X(iterations, "iterations executed")                                                \
-  X(chunks, "pool chunks taken")                                                       \
-  X(synchronizations, "synchronizations taken part in (interrupt, profiles, decision)") \
-  X(redistributions, "synchronizations that moved work")                              \
+#define STACKSPLIT_LOOP_COUNTERS(X)                                                           \
+  X(iterations, "iterations executed")                                                        \
+  X(chunks, "pool chunks taken")                                                              \
+  X(synchronizations, "synchronizations taken part in (interrupt, profiles, decision)")       \
+  X(redistributions, "synchronizations that moved work")                                      \
   X(iterations_sent, "iterations sent with their data (moves, pool chunks, a nest's shares)") \
-  X(iterations_received, "iterations received from other processors")                 \
-  X(data_bytes_sent, "bytes of iteration data sent")                                  \
-  X(instruction_messages, "instructions a central balancer sent")                     \
-  X(messages_sent, "messages sent, all kinds")                                        \
+  X(iterations_received, "iterations received from other processors")                         \
+  X(data_bytes_sent, "bytes of iteration data sent")                                          \
+  X(instruction_messages, "instructions a central balancer sent")                             \
+  X(messages_sent, "messages sent, all kinds")                                                \
   X(bytes_sent, "bytes of the messages sent (header and payload)")
 
 struct LoopStatistics {

@@ -183,9 +183,7 @@ class LoopWorker final : private LoopContext {
     finished_at_ = outbox_.now();
   }
 
-  bool terminated() const {
-    return stage_ == Stage::kFinished || stage_ == Stage::kInterrupted;
-  }
+  bool terminated() const { return stage_ == Stage::kFinished || stage_ == Stage::kInterrupted; }
   bool has_work() const { return stage_ == Stage::kRunning && !paused() && !owned_.empty(); }
   double busy_seconds(const MachineModel& /*machine*/) const { return busy_; }
 

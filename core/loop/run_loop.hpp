@@ -36,7 +36,7 @@ template <class Output>
 struct LoopResult {
   std::vector<LoopStatistics> per_worker;
   LoopStatistics total;
-  Output output{};  // rank 0: every worker's output of the last loop, merged
+  Output output{};               // rank 0: every worker's output of the last loop, merged
   std::uint64_t iterations = 0;  // in the whole program (every nest, every step)
   double seconds = 0;
   TimeKind time_kind = TimeKind::kWall;
@@ -44,7 +44,7 @@ struct LoopResult {
   std::optional<double> simulation_wall_seconds;  // sim
   std::uint64_t sim_events = 0;
   bool interrupted = false;
-  bool reporting = true;  // false on MPI ranks other than 0
+  bool reporting = true;         // false on MPI ranks other than 0
   nlohmann::json scheme_report;  // rank 0's scheme's (LoopScheme::report)
 };
 
@@ -86,8 +86,7 @@ template <LoopKernel K, class MakeKernel>
 LoopResult<typename K::Output> run_bitonic_loop(const RunConfig& config, LoopConfig loop,
                                                 MakeKernel&& make_kernel) {
   loop.bitonic = false;
-  return run_loop<BitonicKernel<K>>(config, loop,
-                                    [&] { return BitonicKernel<K>(make_kernel()); });
+  return run_loop<BitonicKernel<K>>(config, loop, [&] { return BitonicKernel<K>(make_kernel()); });
 }
 
 template <LoopKernel K, class MakeKernel>

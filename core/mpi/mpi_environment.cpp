@@ -1,12 +1,12 @@
 #include "core/mpi/mpi_environment.hpp"
 
-#include "core/mpi/launcher.hpp"
-
 #include <chrono>
 #include <cstdlib>
 #include <iostream>
 #include <string>
 #include <thread>
+
+#include "core/mpi/launcher.hpp"
 
 namespace stacksplit::core {
 

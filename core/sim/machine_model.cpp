@@ -180,8 +180,7 @@ const Registry<const MachinePreset*>& machine_registry() {
 
 void MachineModel::set(std::string_view parameter, double value) {
   double* field = parameter_field(*this, parameter);
-  if (!field)
-    throw unknown_name("machine parameter", parameter, parameter_names());
+  if (!field) throw unknown_name("machine parameter", parameter, parameter_names());
   if (!std::isfinite(value) || value < 0)
     throw std::invalid_argument("machine parameter " + std::string(parameter) +
                                 " must be a finite number >= 0 (got " + format_number(value) + ")");
@@ -232,8 +231,8 @@ std::string machine_table_text() {
   for (const MachinePreset& preset : kPresets) {
     text += std::string(preset.name) + ": " + std::string(preset.summary) + " (network " +
             std::string(to_string(preset.topology)) + ", " +
-            std::string(to_string(preset.network)) + ", quantum " +
-            std::to_string(preset.quantum) + ")\n";
+            std::string(to_string(preset.network)) + ", quantum " + std::to_string(preset.quantum) +
+            ")\n";
     for (std::size_t i = 0; i < kMachineParameterCount; ++i) {
       std::snprintf(line, sizeof line, "  %-13s %-10.4g %-7s",
                     std::string(kParameters[i].name).c_str(), preset.values[i].value,

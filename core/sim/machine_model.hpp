@@ -45,7 +45,7 @@ std::string_view to_string(Network network);
 
 // One machine, ready for the simulator: a preset with its overrides applied.
 struct MachineModel {
-  std::string name;                                // the preset
+  std::string name;                                 // the preset
   TopologyKind topology = TopologyKind::kComplete;  // the physical network; d comes from it
   Network network = Network::kCutThrough;
   std::uint32_t quantum = 1;  // node expansions between mailbox checks, unless --quantum is given

@@ -258,10 +258,12 @@ class SimRuntime final : public Outbox<typename A::Message> {
     const SimEvent& next = queue_.top();
     const Processor& processor = processors_[next.processor];
     switch (next.kind()) {
-      case SimEventKind::kWake: return &processor;
+      case SimEventKind::kWake:
+        return &processor;
       case SimEventKind::kDeliver:
         return processor.wake_pending || processor.terminated ? nullptr : &processor;
-      case SimEventKind::kTransmit: return nullptr;
+      case SimEventKind::kTransmit:
+        return nullptr;
     }
     return nullptr;
   }

@@ -18,13 +18,21 @@ std::unique_ptr<Topology> make(int size) {
 const Registry<TopologyMaker>& topology_registry() {
   static const Registry<TopologyMaker> registry = [] {
     Registry<TopologyMaker> r("topology");
-    r.add({"complete", "", "every processor one hop from every other (a network of workstations)",
+    r.add({"complete",
+           "",
+           "every processor one hop from every other (a network of workstations)",
            {TopologyKind::kComplete, &make<CompleteTopology>}});
-    r.add({"ring", "", "processor r linked to r-1 and r+1 mod P",
+    r.add({"ring",
+           "",
+           "processor r linked to r-1 and r+1 mod P",
            {TopologyKind::kRing, &make<RingTopology>}});
-    r.add({"mesh", "", "a 2-D mesh without wraparound, as near square as P allows",
+    r.add({"mesh",
+           "",
+           "a 2-D mesh without wraparound, as near square as P allows",
            {TopologyKind::kMesh, &make<MeshTopology>}});
-    r.add({"hypercube", "", "2^d processors, neighbours differ in one bit (P a power of two)",
+    r.add({"hypercube",
+           "",
+           "2^d processors, neighbours differ in one bit (P a power of two)",
            {TopologyKind::kHypercube, &make<HypercubeTopology>}});
     return r;
   }();

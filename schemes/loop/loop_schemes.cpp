@@ -102,7 +102,9 @@ std::unique_ptr<core::LoopScheme> make_by_name(std::string_view name,
 void register_loop_schemes(SchemeRegistry& registry) {
   const std::string family(kLoopFamily);
   for (const LoopSchemeInfo& info : kLoopSchemes)
-    registry.add({std::string(info.name), family, std::string(info.summary),
+    registry.add({std::string(info.name),
+                  family,
+                  std::string(info.summary),
                   {nullptr, info.make, info.needs_model}});
 }
 

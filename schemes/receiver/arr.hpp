@@ -25,7 +25,6 @@ class AsynchronousRoundRobin final : public core::Scheme {
     ctx.request_work(donor);
   }
 
-
  private:
   int target_ = 0;
 };

@@ -60,7 +60,6 @@ class SubtaskManager {
     held_.clear();
   }
 
-
  private:
   bool give(core::SchemeContext& ctx, int to) {
     return ctx.send_work(to, core::SplitRequest::one_at(subtask_depth_)) ||

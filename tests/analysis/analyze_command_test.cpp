@@ -61,9 +61,9 @@ TEST(AnalyzeCommand, WritesEveryOutputIntoOutDir) {
   options.out_dir = (dir.path() / "out").string();
   options.render = false;
   std::string report = run(options);
-  for (const char* name : {"efficiency.csv", "isoefficiency.csv", "isoefficiency_models.csv",
-                           "speedup.gp", "efficiency.gp", "isoefficiency.gp",
-                           "extrap_rp_E0.5.txt"}) {
+  for (const char* name :
+       {"efficiency.csv", "isoefficiency.csv", "isoefficiency_models.csv", "speedup.gp",
+        "efficiency.gp", "isoefficiency.gp", "extrap_rp_E0.5.txt"}) {
     EXPECT_TRUE(std::filesystem::exists(dir.path() / "out" / name)) << name << "\n" << report;
   }
 }
@@ -99,9 +99,9 @@ TEST(AnalyzeCommand, RegistersWithCli11) {
   CLI::App app("stacksplit");
   add_analyze_command(app);
   auto out = (dir.path() / "cli").string();
-  std::vector<std::string> args = {"stacksplit", "analyze", records.string(), "--efficiency",
-                                   "0.5,0.6", "--group-by", "scheme,machine", "--out", out,
-                                   "--no-render"};
+  std::vector<std::string> args = {"stacksplit", "analyze",    records.string(), "--efficiency",
+                                   "0.5,0.6",    "--group-by", "scheme,machine", "--out",
+                                   out,          "--no-render"};
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
   ::testing::internal::CaptureStdout();

@@ -70,8 +70,8 @@ TEST(EfficiencyTable, OneWorkerRunsOfAnySchemeGiveT1AndTheirMedianCounts) {
 TEST(EfficiencyTable, SequentialTimeInTheRecordWinsOverOneWorkerRuns) {
   RecordSpec parallel = run("rp", 2, 5);
   parallel.sequential_time_s = 6;
-  auto table = build_efficiency_table(records_of({run("rp", 1, 100), parallel}),
-                                      Grouping::by_all_fields());
+  auto table =
+      build_efficiency_table(records_of({run("rp", 1, 100), parallel}), Grouping::by_all_fields());
   EXPECT_DOUBLE_EQ(*cell(table, "rp", 2).sequential_time_s, 6);
   EXPECT_DOUBLE_EQ(*cell(table, "rp", 2).efficiency(), 0.6);
 }

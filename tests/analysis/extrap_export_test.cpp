@@ -42,7 +42,8 @@ TEST(ExtrapExport, ACurveWithoutPointsWritesNothing) {
 }
 
 TEST(ExtrapExport, OneFilePerSeriesAndTarget) {
-  AnalysisResult result{EfficiencyTable{Grouping::from_names({"scheme"}), {}}, {}, {}, {}, 0, {}, {}};
+  AnalysisResult result{
+      EfficiencyTable{Grouping::from_names({"scheme"}), {}}, {}, {}, {}, 0, {}, {}};
   for (double e : {0.5, 0.7}) {
     auto iso = curve_with({{2, {10, {}}}, {4, {40, {}}}});
     iso.curve.series = {"rp", "virtual"};

@@ -133,7 +133,8 @@ TEST(IsoefficiencyRecovery, SeriesLabelsNameWhatDiffers) {
   auto records = testing::synthetic_records(rp);
   for (auto& r : testing::synthetic_records(arr)) records.push_back(r);
   std::istringstream in(testing::to_jsonl(records));
-  auto result = analyze_records(read_run_records(in, "two.jsonl"), Grouping::by_all_fields(), {0.5});
+  auto result =
+      analyze_records(read_run_records(in, "two.jsonl"), Grouping::by_all_fields(), {0.5});
   std::vector<std::string> labels;
   for (const auto& [key, label] : result.labels) labels.push_back(label);
   EXPECT_EQ(labels, (std::vector<std::string>{"arr", "rp"}));

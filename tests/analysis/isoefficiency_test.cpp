@@ -41,8 +41,8 @@ TEST(InterpolateProblemSize, NeverExtrapolates) {
 TEST(InterpolateProblemSize, UsesTheLastCrossingWhenNoiseMakesEfficiencyDip) {
   // Crosses 0.5 between 100 and 200, dips below again at 400, and stays
   // above from 800: the size that keeps E is between 400 and 800.
-  auto estimate =
-      interpolate_problem_size({{100, 0.4}, {200, 0.6}, {400, 0.45}, {800, 0.55}, {1600, 0.7}}, 0.5);
+  auto estimate = interpolate_problem_size(
+      {{100, 0.4}, {200, 0.6}, {400, 0.45}, {800, 0.55}, {1600, 0.7}}, 0.5);
   ASSERT_TRUE(estimate.problem_size.has_value());
   EXPECT_NEAR(*estimate.problem_size, std::sqrt(400.0 * 800.0), 1e-6);
 }

@@ -81,7 +81,8 @@ TEST(LooCvSmape, PredictsEachPointFromTheOthers) {
 }
 
 TEST(SelectModel, RecoversThreePLog2PSquaredWithNoise) {
-  auto y = with_noise(kWorkers, [](double p) { return 3 * p * std::pow(std::log2(p), 2); }, 0.05, 7);
+  auto y = with_noise(
+      kWorkers, [](double p) { return 3 * p * std::pow(std::log2(p), 2); }, 0.05, 7);
   auto selection = select_model(kWorkers, y);
   ASSERT_TRUE(selection.has_value());
   EXPECT_EQ(selection->best.hypothesis, (Hypothesis{{1, 1}, 2})) << selection->best.to_string();
@@ -91,7 +92,8 @@ TEST(SelectModel, RecoversThreePLog2PSquaredWithNoise) {
 }
 
 TEST(SelectModel, RecoversPSquaredLog2PWithNoise) {
-  auto y = with_noise(kWorkers, [](double p) { return p * p * std::log2(p); }, 0.05, 11);
+  auto y = with_noise(
+      kWorkers, [](double p) { return p * p * std::log2(p); }, 0.05, 11);
   auto selection = select_model(kWorkers, y);
   ASSERT_TRUE(selection.has_value());
   EXPECT_EQ(selection->best.hypothesis, (Hypothesis{{2, 1}, 1})) << selection->best.to_string();
@@ -99,7 +101,8 @@ TEST(SelectModel, RecoversPSquaredLog2PWithNoise) {
 }
 
 TEST(SelectModel, RecoversAFractionalExponentWithAnOffset) {
-  auto y = with_noise(kWorkers, [](double p) { return 500 + 2 * std::pow(p, 1.5); }, 0.02, 3);
+  auto y = with_noise(
+      kWorkers, [](double p) { return 500 + 2 * std::pow(p, 1.5); }, 0.02, 3);
   auto selection = select_model(kWorkers, y);
   ASSERT_TRUE(selection.has_value());
   EXPECT_EQ(selection->best.hypothesis, (Hypothesis{{3, 2}, 0})) << selection->best.to_string();
@@ -108,7 +111,8 @@ TEST(SelectModel, RecoversAFractionalExponentWithAnOffset) {
 TEST(SelectModel, FlatDataGetsAFlatModel) {
   // Noise lets a tiny growing term edge out the constant; either way the
   // model must stay flat over the measured P.
-  auto y = with_noise(kWorkers, [](double) { return 1000.0; }, 0.01, 5);
+  auto y = with_noise(
+      kWorkers, [](double) { return 1000.0; }, 0.01, 5);
   auto selection = select_model(kWorkers, y);
   ASSERT_TRUE(selection.has_value());
   for (double p : kWorkers) {
@@ -120,7 +124,8 @@ TEST(SelectModel, ChoosesTheSmallestCrossValidatedErrorNotTheBestInSampleFit) {
   // With this seed and 10% noise on P*log2(P), P^(5/4) fits the ten points
   // themselves better, but predicts each left-out point worse: leave-one-out
   // picks the true form.
-  auto y = with_noise(kWorkers, [](double p) { return p * std::log2(p); }, 0.1, 14);
+  auto y = with_noise(
+      kWorkers, [](double p) { return p * std::log2(p); }, 0.1, 14);
   auto selection = select_model(kWorkers, y);
   ASSERT_TRUE(selection.has_value());
   EXPECT_EQ(selection->best.hypothesis, (Hypothesis{{1, 1}, 1})) << selection->best.to_string();

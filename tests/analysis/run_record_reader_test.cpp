@@ -12,9 +12,9 @@ namespace stacksplit::analysis {
 namespace {
 
 using ::testing::HasSubstr;
-using ::testing::StartsWith;
 using testing::record_json;
 using testing::RecordSpec;
+using ::testing::StartsWith;
 
 std::vector<RunRecord> read(const std::string& text) {
   std::istringstream in(text);
@@ -93,7 +93,8 @@ TEST(RunRecordReader, AcceptsWindowsLineEndings) {
 }
 
 TEST(RunRecordReader, MalformedJsonNamesFileAndLine) {
-  std::string message = error_of(good_line() + good_line() + "{\"schema\": \"stacksplit-run/1\",\n");
+  std::string message =
+      error_of(good_line() + good_line() + "{\"schema\": \"stacksplit-run/1\",\n");
   EXPECT_THAT(message, StartsWith("runs.jsonl:3: not valid JSON"));
 }
 

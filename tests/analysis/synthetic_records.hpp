@@ -6,6 +6,9 @@
 // E = W / (W + g(P)), and the isoefficiency for a target E is exactly
 // W(P) = E/(1−E) · g(P). Multiplicative noise on Tp stands for measurement.
 
+#include <gtest/gtest.h>
+#include <unistd.h>
+
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -16,9 +19,6 @@
 #include <random>
 #include <string>
 #include <vector>
-
-#include <gtest/gtest.h>
-#include <unistd.h>
 
 namespace stacksplit::analysis::testing {
 
@@ -39,20 +39,32 @@ struct RecordSpec {
 };
 
 inline nlohmann::json record_json(const RecordSpec& spec) {
-  nlohmann::json record = {
-      {"schema", "stacksplit-run/1"}, {"timestamp", "2026-11-22T10:00:00Z"},
-      {"app", spec.app},              {"instance", spec.instance},
-      {"scheme", spec.scheme},        {"runtime", spec.runtime},
-      {"topology", spec.topology},    {"machine", spec.machine},
-      {"workers", spec.workers},      {"split", "half"},
-      {"cutoff", nullptr},            {"mode", "count"},
-      {"seed", 1},                    {"nodes", static_cast<std::uint64_t>(spec.nodes)},
-      {"leaves", 10},                 {"solutions", 0},
-      {"max_depth", 5},               {"time_s", spec.time_s},
-      {"time_kind", spec.time_kind},
-      {"counters",
-       {{"requests", 3}, {"rejects", 1}, {"work_transfers", 2}, {"messages", 6}, {"bytes", 96},
-        {"idle_s", 0.0}}}};
+  nlohmann::json record = {{"schema", "stacksplit-run/1"},
+                           {"timestamp", "2026-11-22T10:00:00Z"},
+                           {"app", spec.app},
+                           {"instance", spec.instance},
+                           {"scheme", spec.scheme},
+                           {"runtime", spec.runtime},
+                           {"topology", spec.topology},
+                           {"machine", spec.machine},
+                           {"workers", spec.workers},
+                           {"split", "half"},
+                           {"cutoff", nullptr},
+                           {"mode", "count"},
+                           {"seed", 1},
+                           {"nodes", static_cast<std::uint64_t>(spec.nodes)},
+                           {"leaves", 10},
+                           {"solutions", 0},
+                           {"max_depth", 5},
+                           {"time_s", spec.time_s},
+                           {"time_kind", spec.time_kind},
+                           {"counters",
+                            {{"requests", 3},
+                             {"rejects", 1},
+                             {"work_transfers", 2},
+                             {"messages", 6},
+                             {"bytes", 96},
+                             {"idle_s", 0.0}}}};
   if (spec.sequential_time_s) record["sequential_time_s"] = *spec.sequential_time_s;
   return record;
 }

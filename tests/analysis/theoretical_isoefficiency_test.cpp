@@ -18,12 +18,10 @@ TEST(TheoreticalIsoefficiency, EveryEntryHasAFormulaAndASource) {
   for (const TheoreticalIsoefficiency& entry : theoretical_isoefficiency_table()) {
     EXPECT_FALSE(entry.formula.empty()) << entry.scheme;
     EXPECT_NE(entry.source.find("KGR94"), std::string_view::npos) << entry.scheme;
-    EXPECT_EQ(find_theoretical_isoefficiency(entry.scheme, entry.architecture ==
-                                                                   Architecture::kHypercube
-                                                               ? "hypercube"
-                                                           : entry.architecture == Architecture::kMesh
-                                                               ? "mesh"
-                                                               : "now"),
+    EXPECT_EQ(find_theoretical_isoefficiency(
+                  entry.scheme, entry.architecture == Architecture::kHypercube ? "hypercube"
+                                : entry.architecture == Architecture::kMesh    ? "mesh"
+                                                                               : "now"),
               &entry);
   }
 }

@@ -1,9 +1,9 @@
-// No heap allocation per node in the hot loop (docs/design.md, "The application contract"): once a stack is
-// warm, SearchStack::expand calls the heap not once. This executable replaces
-// the global operator new and delete with counting versions and, on glibc,
-// also malloc, calloc, realloc and the aligned allocators, because the engine's
-// FlatBuffer grows with realloc and an application may allocate in C (UTS hashes
-// with OpenSSL). It is its own executable so the replacements touch no other test.
+// No heap allocation per node in the hot loop (docs/design.md, "The application contract"): once a
+// stack is warm, SearchStack::expand calls the heap not once. This executable replaces the global
+// operator new and delete with counting versions and, on glibc, also malloc, calloc, realloc and
+// the aligned allocators, because the engine's FlatBuffer grows with realloc and an application may
+// allocate in C (UTS hashes with OpenSSL). It is its own executable so the replacements touch no
+// other test.
 
 #include <gtest/gtest.h>
 

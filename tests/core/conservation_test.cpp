@@ -10,9 +10,9 @@
 #include "apps/nqueens/nqueens.hpp"
 #include "core/reference_search.hpp"
 #include "core/run_search.hpp"
-#include "tests/schemes/scheme_cases.hpp"
 #include "schemes/scheme_registry.hpp"
 #include "tests/core/hash_tree.hpp"
+#include "tests/schemes/scheme_cases.hpp"
 
 namespace stacksplit::core {
 namespace {
@@ -71,22 +71,21 @@ std::string case_name(const ::testing::TestParamInfo<Case>& info) {
          std::string(to_string(split)) + "_s" + std::to_string(seed);
 }
 
-INSTANTIATE_TEST_SUITE_P(Step, Conservation,
-                         ::testing::Combine(::testing::Values("step"), ::testing::Values("rp", "arr"),
-                                            ::testing::Values(1, 2, 3, 4, 8, 13),
-                                            ::testing::Values(SplitStrategy::kHalf,
-                                                              SplitStrategy::kBottom),
-                                            ::testing::Values(1, 2, 3)),
-                         case_name);
+INSTANTIATE_TEST_SUITE_P(
+    Step, Conservation,
+    ::testing::Combine(::testing::Values("step"), ::testing::Values("rp", "arr"),
+                       ::testing::Values(1, 2, 3, 4, 8, 13),
+                       ::testing::Values(SplitStrategy::kHalf, SplitStrategy::kBottom),
+                       ::testing::Values(1, 2, 3)),
+    case_name);
 
-INSTANTIATE_TEST_SUITE_P(Threads, Conservation,
-                         ::testing::Combine(::testing::Values("threads"),
-                                            ::testing::Values("rp", "arr"),
-                                            ::testing::Values(1, 2, 3, 4, 8, 13),
-                                            ::testing::Values(SplitStrategy::kHalf,
-                                                              SplitStrategy::kBottom),
-                                            ::testing::Values(1, 2)),
-                         case_name);
+INSTANTIATE_TEST_SUITE_P(
+    Threads, Conservation,
+    ::testing::Combine(::testing::Values("threads"), ::testing::Values("rp", "arr"),
+                       ::testing::Values(1, 2, 3, 4, 8, 13),
+                       ::testing::Values(SplitStrategy::kHalf, SplitStrategy::kBottom),
+                       ::testing::Values(1, 2)),
+    case_name);
 
 // Cutting off deep nodes changes who explores what, never what is counted.
 TEST(ConservationWithCutoff, EveryCutoffCountsTheSameTree) {
@@ -98,8 +97,8 @@ TEST(ConservationWithCutoff, EveryCutoffCountsTheSameTree) {
     for (const char* runtime : {"step", "threads"}) {
       RunConfig setup = setup_for({runtime, "rp", 4, SplitStrategy::kHalf, 5});
       setup.search.split.cutoff_depth = cutoff;
-      const auto result =
-          run_search<testing::ReplayHashTree>(testing::on_runtime(setup, runtime), [&] { return testing::ReplayHashTree(shape); });
+      const auto result = run_search<testing::ReplayHashTree>(
+          testing::on_runtime(setup, runtime), [&] { return testing::ReplayHashTree(shape); });
       EXPECT_EQ(result.total.nodes, expected.nodes) << runtime << " cutoff " << cutoff;
       EXPECT_EQ(result.total.solutions, expected.solutions);
       if (cutoff == 0) {
@@ -117,8 +116,8 @@ TEST(FirstMode, StopsEarlyWithARealSolution) {
         const int n = 12;
         RunConfig setup = setup_for({runtime, scheme, workers, SplitStrategy::kHalf, 3});
         setup.search.mode = SearchMode::kFirst;
-        const auto result =
-            run_search<apps::nqueens::NQueens>(testing::on_runtime(setup, runtime), [] { return apps::nqueens::NQueens(n); });
+        const auto result = run_search<apps::nqueens::NQueens>(
+            testing::on_runtime(setup, runtime), [] { return apps::nqueens::NQueens(n); });
         ASSERT_TRUE(result.solution) << runtime << ' ' << scheme << ' ' << workers;
         const std::vector<int>& queens = *result.solution;
         ASSERT_EQ(queens.size(), static_cast<std::size_t>(n));

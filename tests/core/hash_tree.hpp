@@ -74,8 +74,8 @@ struct HashNode {
   std::uint32_t depth = 0;
   template <class Archive>
   void serialize(Archive& ar, unsigned) {
-    ar & id;
-    ar & depth;
+    ar& id;
+    ar& depth;
   }
 };
 

@@ -6,8 +6,8 @@
 
 #include "core/detail/message.hpp"
 #include "core/worker_statistics.hpp"
-#include "tests/core/sample_messages.hpp"
 #include "tests/core/hash_tree.hpp"
+#include "tests/core/sample_messages.hpp"
 
 namespace stacksplit::core {
 namespace {

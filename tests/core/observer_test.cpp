@@ -2,6 +2,8 @@
 // under every scheme, and what it sees adds up to the run's result: the tests'
 // view of a run without wrapping its scheme (see docs/design.md, "Observers").
 
+#include "core/observer.hpp"
+
 #include <gtest/gtest.h>
 
 #include <map>
@@ -11,7 +13,6 @@
 #include <utility>
 #include <vector>
 
-#include "core/observer.hpp"
 #include "core/run_search.hpp"
 #include "core/worker_statistics.hpp"
 #include "tests/core/hash_tree.hpp"
@@ -76,8 +77,8 @@ TEST_P(ObserverSeesTheRun, AndItsEventsAddUpToTheResult) {
   auto recorder = std::make_shared<EventRecorder>();
   config.observers.push_back(recorder);
   const testing::HashTreeShape shape{7, 6, 8};
-  const auto result =
-      run_search<testing::SnapshotHashTree>(config, [&] { return testing::SnapshotHashTree(shape); });
+  const auto result = run_search<testing::SnapshotHashTree>(
+      config, [&] { return testing::SnapshotHashTree(shape); });
 
   EXPECT_EQ(recorder->set_ups, 1);
   EXPECT_EQ(recorder->tear_downs, 1);
@@ -109,8 +110,8 @@ TEST_P(ObserverSeesTheRun, AndItsEventsAddUpToTheResult) {
   using K = WorkerEventKind;
   EXPECT_TRUE(recorder->unmatched(K::kWorkSent, K::kWorkReceived).empty());
   for (const auto& [sent, received] : {std::pair{K::kRequestSent, K::kRequestReceived},
-                                      std::pair{K::kRejectSent, K::kRejectReceived},
-                                      std::pair{K::kMessageSent, K::kMessageReceived}})
+                                       std::pair{K::kRejectSent, K::kRejectReceived},
+                                       std::pair{K::kMessageSent, K::kMessageReceived}})
     for (const auto& [pair, balance] : recorder->unmatched(sent, received))
       EXPECT_GT(balance, 0) << "received more than was sent from " << pair.first << " to "
                             << pair.second << " (event kind " << static_cast<int>(sent) << ")";

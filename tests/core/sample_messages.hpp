@@ -16,10 +16,11 @@ std::vector<core::Message<Choice>> one_message_of_each_kind(const std::vector<Ch
   using Message = core::Message<Choice>;
   std::vector<Message> messages;
   [&]<std::size_t... I>(std::index_sequence<I...>) {
-    (messages.push_back(Message{1000 + static_cast<int>(I),
-                                typename Message::Body(std::in_place_index<I>)}),
+    (messages.push_back(
+         Message{1000 + static_cast<int>(I), typename Message::Body(std::in_place_index<I>)}),
      ...);
-  }(std::make_index_sequence<std::variant_size_v<typename Message::Body>>{});
+  }
+  (std::make_index_sequence<std::variant_size_v<typename Message::Body>>{});
   for (Message& message : messages) {
     std::visit(
         [&](auto& body) {

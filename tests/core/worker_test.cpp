@@ -7,9 +7,9 @@
 
 #include "apps/nqueens/nqueens.hpp"
 #include "core/run_search.hpp"
-#include "tests/schemes/scheme_cases.hpp"
 #include "schemes/scheme_registry.hpp"
 #include "tests/core/hash_tree.hpp"
+#include "tests/schemes/scheme_cases.hpp"
 
 namespace stacksplit::core {
 namespace {
@@ -42,7 +42,9 @@ class WorkerLiveness : public ::testing::TestWithParam<std::uint64_t> {};
 TEST_P(WorkerLiveness, AWorkerThatGivesItsWorkAwayAsksAgain) {
   for (const std::string scheme : {"rp", "arr"}) {
     SCOPED_TRACE(scheme);
-    const auto result = run_search<apps::nqueens::NQueens>(testing::on_runtime(small_quanta(8, GetParam(), scheme), "step"), [] { return apps::nqueens::NQueens(11); });
+    const auto result = run_search<apps::nqueens::NQueens>(
+        testing::on_runtime(small_quanta(8, GetParam(), scheme), "step"),
+        [] { return apps::nqueens::NQueens(11); });
     ASSERT_EQ(result.total.solutions, 2680u);
     expect_every_receiver_worked(result);
   }
@@ -50,7 +52,9 @@ TEST_P(WorkerLiveness, AWorkerThatGivesItsWorkAwayAsksAgain) {
 
 TEST_P(WorkerLiveness, SameOnAReplayingTreeWithManyWorkers) {
   const testing::HashTreeShape shape{GetParam() + 300, 6, 9};
-  const auto result = run_search<testing::ReplayHashTree>(testing::on_runtime(small_quanta(13, GetParam(), "rp"), "step"), [&] { return testing::ReplayHashTree(shape); });
+  const auto result = run_search<testing::ReplayHashTree>(
+      testing::on_runtime(small_quanta(13, GetParam(), "rp"), "step"),
+      [&] { return testing::ReplayHashTree(shape); });
   expect_every_receiver_worked(result);
 }
 
@@ -59,8 +63,9 @@ INSTANTIATE_TEST_SUITE_P(Seeds, WorkerLiveness, ::testing::Values(1, 2, 3, 4, 5,
 TEST(StepRuntime, TheSameSeedRepeatsTheRunExactly) {
   const testing::HashTreeShape shape{17, 6, 9};
   auto run = [&](std::uint64_t seed) {
-    return run_search<testing::ReplayHashTree>(testing::on_runtime(small_quanta(8, seed, "rp"), "step"),
-                                               [&] { return testing::ReplayHashTree(shape); });
+    return run_search<testing::ReplayHashTree>(
+        testing::on_runtime(small_quanta(8, seed, "rp"), "step"),
+        [&] { return testing::ReplayHashTree(shape); });
   };
   const auto first = run(5), second = run(5), other = run(6);
   ASSERT_EQ(first.per_worker.size(), second.per_worker.size());

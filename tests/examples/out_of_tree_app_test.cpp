@@ -115,7 +115,6 @@ void expect_example_programs_work(const fs::path& build, int items) {
   EXPECT_EQ(unknown.exit_code, 2) << described(cli_unknown, unknown);
   EXPECT_NE(unknown.output.find("subsets_cli: error: unknown command 'nqueens'"), std::string::npos)
       << described(cli_unknown, unknown);
-
 }
 
 TEST(OutOfTreeApp, BuildsAgainstAnInstalledStacksplitAndCounts) {
@@ -176,16 +175,22 @@ TEST(OutOfTreeApp, BuildsWithStacksplitAsASubdirectory) {
   fs::remove_all(work);
   fs::create_directories(work);
   const std::vector<std::string> configure = {
-      CMAKE_COMMAND, "-S", std::string(STACKSPLIT_SOURCE_DIR) + "/tests/examples/add-subdirectory",
-      "-B", work.string(), "-G", CMAKE_GENERATOR_NAME,
+      CMAKE_COMMAND,
+      "-S",
+      std::string(STACKSPLIT_SOURCE_DIR) + "/tests/examples/add-subdirectory",
+      "-B",
+      work.string(),
+      "-G",
+      CMAKE_GENERATOR_NAME,
       "-DCMAKE_CXX_COMPILER=" CMAKE_CXX_COMPILER_PATH,
       "-DCMAKE_CXX_FLAGS=-Wall -Wextra -Wpedantic -Werror",
       "-DSTACKSPLIT_SOURCE=" STACKSPLIT_SOURCE_DIR};
   const ProcessOutcome configured = run_to_end(configure, 300s);
   ASSERT_TRUE(configured.finished && configured.exit_code == 0) << described(configure, configured);
   // Only the libraries the two programs need are built, not the stacksplit program.
-  const std::vector<std::string> compile = {CMAKE_COMMAND, "--build", work.string(), "-j", "2",
-                                            "--target", "count_subsets", "subsets_cli"};
+  const std::vector<std::string> compile = {
+      CMAKE_COMMAND, "--build",  work.string(),   "-j",
+      "2",           "--target", "count_subsets", "subsets_cli"};
   const ProcessOutcome built = run_to_end(compile, 1200s);
   ASSERT_TRUE(built.finished && built.exit_code == 0) << described(compile, built);
 

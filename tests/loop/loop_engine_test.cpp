@@ -84,7 +84,7 @@ struct CountOnly {
   void merge(CountOnly&& other) { count += other.count; }
   template <class Archive>
   void serialize(Archive& ar, unsigned) {
-    ar & count;
+    ar& count;
   }
 };
 class HugeLoop : public LoopKernelDefaults<CountOnly> {

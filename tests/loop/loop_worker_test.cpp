@@ -4,6 +4,8 @@
 // processor holds all of a chunk (its data from every holder) before it may
 // take the next.
 
+#include "core/loop/loop_worker.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -15,7 +17,6 @@
 #include <vector>
 
 #include "core/detail/outbox.hpp"
-#include "core/loop/loop_worker.hpp"
 #include "core/loop/run_loop.hpp"
 #include "core/mpi/wire_format.hpp"
 #include "core/sim/machine_model.hpp"
@@ -32,8 +33,8 @@ class DataLoop {
     std::uint64_t without_data = 0;
     template <class Archive>
     void serialize(Archive& ar, unsigned) {
-      ar & computed;
-      ar & without_data;
+      ar& computed;
+      ar& without_data;
     }
   };
   explicit DataLoop(std::uint64_t n) : n_(n) {}
@@ -142,7 +143,6 @@ TEST(LoopWorker, AChunkFromSeveralHoldersIsWholeBeforeTheNext) {
   EXPECT_EQ(*early, 0) << "chunks handed out before the one before had all its data";
 }
 
-
 // ---- Each transition, on one worker driven by hand ----
 
 using Worker = core::LoopWorker<DataLoop>;
@@ -167,9 +167,9 @@ class KeptOutbox final : public core::Outbox<LoopMessage> {
 class Scripted final : public core::LoopScheme {
  public:
   struct Script {
-    std::vector<core::IterationSet> share;  // every rank's initial share
-    bool pool = false;                      // out of work: take a chunk (kMaster)
-    bool resume_in_quantum = false;         // resume() from inside on_quantum
+    std::vector<core::IterationSet> share;                   // every rank's initial share
+    bool pool = false;                                       // out of work: take a chunk (kMaster)
+    bool resume_in_quantum = false;                          // resume() from inside on_quantum
     std::vector<std::pair<core::IterationSet, int>> refill;  // at loop start, if any
     int idle = 0, loops_started = 0, loop_changed_inside_callback = 0;
     core::LoopContext* ctx = nullptr;  // the worker, as the scheme sees it

@@ -26,8 +26,8 @@ class TestLoop {
     bool operator==(const Output&) const = default;
     template <class Archive>
     void serialize(Archive& ar, unsigned) {
-      ar & values;
-      ar & computed;
+      ar& values;
+      ar& computed;
     }
   };
 

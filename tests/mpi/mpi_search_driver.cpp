@@ -30,8 +30,8 @@
 #include "apps/uts/uts_presets.hpp"
 #include "apps/uts/uts_tree.hpp"
 #include "core/run_search.hpp"
-#include "tests/schemes/scheme_cases.hpp"
 #include "schemes/scheme_registry.hpp"
+#include "tests/schemes/scheme_cases.hpp"
 
 namespace {
 
@@ -112,12 +112,13 @@ bool print(const std::string& name, const Result& result) {
 void run_suite(core::RunConfig setup) {
   const apps::nqueens::NQueens queens(12);
   auto make_queens = [&] { return queens; };
-  bool reporting =
-      print("nqueens12", core::run_search<apps::nqueens::NQueens>(testing::on_runtime(setup, "mpi"), make_queens));
+  bool reporting = print("nqueens12", core::run_search<apps::nqueens::NQueens>(
+                                          testing::on_runtime(setup, "mpi"), make_queens));
   for (const char* tree : {"T1", "T3"}) {
     const apps::uts::UtsTree uts(apps::uts::find_uts_preset(tree).params());
     reporting = print(std::string("uts-") + tree,
-                      core::run_search<apps::uts::UtsTree>(testing::on_runtime(setup, "mpi"), [&] { return uts; }));
+                      core::run_search<apps::uts::UtsTree>(testing::on_runtime(setup, "mpi"),
+                                                           [&] { return uts; }));
   }
   // The first solution of N-Queens 22 is 1.7 million nodes into a
   // depth-first search (that of N-Queens 12 only 262): other ranks get work
@@ -125,7 +126,9 @@ void run_suite(core::RunConfig setup) {
   const apps::nqueens::NQueens deep_queens(22);
   setup.search.mode = core::SearchMode::kFirst;
   setup.search.quantum = 2;
-  reporting = print("nqueens22-first", core::run_search<apps::nqueens::NQueens>(testing::on_runtime(setup, "mpi"), [&] { return deep_queens; }));
+  reporting =
+      print("nqueens22-first", core::run_search<apps::nqueens::NQueens>(
+                                   testing::on_runtime(setup, "mpi"), [&] { return deep_queens; }));
   if (reporting) std::cout << "done" << std::endl;
 }
 
@@ -133,7 +136,9 @@ void run_marked(const core::RunConfig& setup, int throwing_rank) {
   const int rank = core::MpiEnvironment::instance().rank();
   const auto action =
       rank == throwing_rank ? MarkedQueens::Action::kThrow : MarkedQueens::Action::kMark;
-  print("nqueens17", core::run_search<MarkedQueens>(testing::on_runtime(setup, "mpi"), [&] { return MarkedQueens(17, rank, action); }));
+  print("nqueens17", core::run_search<MarkedQueens>(testing::on_runtime(setup, "mpi"), [&] {
+          return MarkedQueens(17, rank, action);
+        }));
 }
 
 int run(int argc, char** argv) {

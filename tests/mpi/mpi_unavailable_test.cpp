@@ -34,7 +34,8 @@ TEST(MpiUnavailable, UnderMpirunTheDefaultRuntimeIsAClearError) {
 }
 
 TEST(MpiUnavailable, OtherRuntimesStillWork) {
-  const ProcessOutcome run = run_process({STACKSPLIT_CLI, "nqueens", "8", "-w", "2", "--quiet"}, 30s);
+  const ProcessOutcome run =
+      run_process({STACKSPLIT_CLI, "nqueens", "8", "-w", "2", "--quiet"}, 30s);
   ASSERT_TRUE(run.finished) << run.output;
   EXPECT_EQ(run.exit_code, 0) << run.output;
   EXPECT_EQ(run.output, "solutions = 92\n");

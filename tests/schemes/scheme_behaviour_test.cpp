@@ -46,13 +46,14 @@ RecordedRun record(const std::string& scheme, int workers, const std::string& to
                    std::uint32_t serial_depth = core::kApplicationDefault) {
   if (n == kDefaultSize) n = runtime == "threads" ? 13 : 10;
   RunConfig setup = stacksplit::testing::scheme_setup(scheme, workers, topology,
-                                                     core::SplitStrategy::kHalf, seed);
+                                                      core::SplitStrategy::kHalf, seed);
   setup.search.split.cutoff_depth = cutoff;
   setup.search.split.serial_depth = serial_depth;
   auto log = std::make_shared<SchemeLog>(workers);
   setup.make_scheme =
       stacksplit::testing::RecordingScheme::factory([scheme] { return make_scheme(scheme); }, log);
-  auto result = core::run_search<NQueens>(testing::on_runtime(setup, runtime), [n] { return NQueens(n); });
+  auto result =
+      core::run_search<NQueens>(testing::on_runtime(setup, runtime), [n] { return NQueens(n); });
   NQueens sequential(n);
   EXPECT_EQ(result.total.nodes, core::reference_count(sequential).nodes) << scheme;
   return RecordedRun{log, std::move(result)};

@@ -37,8 +37,8 @@ TEST(SchemeCli, EverySchemeAndTopologyRunsByName) {
   for (const char* scheme : {"rp", "arr", "grr", "grr-m", "nn", "sb", "sl", "ml", "random"}) {
     for (const char* topology : {"complete", "ring", "mesh", "hypercube"}) {
       const Outcome outcome =
-          stacksplit(std::string("nqueens 8 --quiet --runtime step --workers 4 --scheme ") + scheme +
-                     " --topology " + topology);
+          stacksplit(std::string("nqueens 8 --quiet --runtime step --workers 4 --scheme ") +
+                     scheme + " --topology " + topology);
       EXPECT_EQ(outcome.status, 0) << scheme << ' ' << topology << ": " << outcome.output;
       EXPECT_EQ(outcome.output, "solutions = 92\n") << scheme << ' ' << topology;
     }

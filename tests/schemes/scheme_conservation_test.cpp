@@ -138,7 +138,8 @@ TEST(SchemeConservationWithCutoff, EveryCutoffCountsTheSameTree) {
       for (const char* runtime : {"step", "threads"}) {
         RunConfig setup = scheme_setup(scheme, 4, "ring", SplitStrategy::kBottom, cutoff + 1);
         setup.search.split.cutoff_depth = cutoff;
-        const auto result = run_search<NQueens>(testing::on_runtime(setup, runtime), [] { return NQueens(9); });
+        const auto result =
+            run_search<NQueens>(testing::on_runtime(setup, runtime), [] { return NQueens(9); });
         EXPECT_EQ(result.total.nodes, expected.nodes) << scheme << ' ' << runtime << ' ' << cutoff;
         EXPECT_EQ(result.total.solutions, expected.solutions);
         if (cutoff == 0) {
@@ -178,7 +179,8 @@ TEST(SchemeFirstMode, StopsEarlyWithARealSolution) {
       for (const auto& [workers, topology] : shapes) {
         RunConfig setup = scheme_setup(schemes[s], workers, topology, SplitStrategy::kHalf, 3, 64);
         setup.search.mode = SearchMode::kFirst;
-        const auto result = run_search<NQueens>(testing::on_runtime(setup, runtime), [] { return NQueens(n); });
+        const auto result =
+            run_search<NQueens>(testing::on_runtime(setup, runtime), [] { return NQueens(n); });
         const std::string where =
             schemes[s] + ' ' + runtime + ' ' + std::to_string(workers) + ' ' + topology;
         ASSERT_TRUE(result.solution) << where;

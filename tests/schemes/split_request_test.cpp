@@ -8,8 +8,8 @@
 #include <memory>
 
 #include "core/detail/random.hpp"
-#include "core/reference_search.hpp"
 #include "core/detail/search_stack.hpp"
+#include "core/reference_search.hpp"
 #include "tests/core/hash_tree.hpp"
 
 namespace stacksplit::core {

@@ -3,7 +3,6 @@
 // and the spanning tree rooted at 0 uses only links of the network.
 
 #include "core/topology/topology.hpp"
-#include "core/topology/topology_registry.hpp"
 
 #include <gtest/gtest.h>
 
@@ -16,6 +15,7 @@
 
 #include "core/topology/hypercube_topology.hpp"
 #include "core/topology/mesh_topology.hpp"
+#include "core/topology/topology_registry.hpp"
 
 namespace stacksplit::core {
 namespace {
@@ -150,7 +150,8 @@ TEST(Hypercube, RejectsASizeThatIsNotAPowerOfTwo) {
 }
 
 TEST(MakeTopology, NamesEveryTopologyAndRejectsUnknownOnes) {
-  EXPECT_EQ(topology_registry().names(), (std::vector<std::string>{"complete", "ring", "mesh", "hypercube"}));
+  EXPECT_EQ(topology_registry().names(),
+            (std::vector<std::string>{"complete", "ring", "mesh", "hypercube"}));
   EXPECT_THROW((void)make_topology(parse_topology("torus"), 4), std::invalid_argument);
   EXPECT_THROW((void)make_topology(parse_topology("ring"), 0), std::invalid_argument);
 }

@@ -83,9 +83,10 @@ TEST_P(UtsConservation, CountsThePublishedTree) {
   const Case& c = GetParam();
   const apps::uts::UtsPreset& preset = apps::uts::find_uts_preset(c.tree);
   const apps::uts::UtsParams params = preset.params();
-  const RunConfig setup = stacksplit::testing::scheme_setup(c.scheme, c.workers, c.topology, c.split,
-                                                           c.seed, /*quantum=*/256);
-  const auto result = run_search<UtsTree>(testing::on_runtime(setup, c.runtime), [&] { return UtsTree(params); });
+  const RunConfig setup = stacksplit::testing::scheme_setup(c.scheme, c.workers, c.topology,
+                                                            c.split, c.seed, /*quantum=*/256);
+  const auto result =
+      run_search<UtsTree>(testing::on_runtime(setup, c.runtime), [&] { return UtsTree(params); });
   EXPECT_EQ(result.total.nodes, preset.expected.nodes);
   EXPECT_EQ(result.total.max_depth, preset.expected.max_depth);
   EXPECT_EQ(result.total.leaves, preset.expected.leaves);

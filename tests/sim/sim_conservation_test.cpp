@@ -3,8 +3,6 @@
 
 #include <gtest/gtest.h>
 
-#include "core/run_search.hpp"
-
 #include <bit>
 #include <string>
 #include <tuple>
@@ -13,6 +11,7 @@
 #include "apps/uts/uts_presets.hpp"
 #include "apps/uts/uts_tree.hpp"
 #include "core/reference_search.hpp"
+#include "core/run_search.hpp"
 #include "core/sim/sim_runtime.hpp"
 #include "schemes/scheme_registry.hpp"
 
@@ -81,7 +80,8 @@ INSTANTIATE_TEST_SUITE_P(EveryScheme, SimConservation,
 TEST(SimConservationUts, T1On1024HypercubeProcessors) {
   const apps::uts::UtsPreset& t1 = apps::uts::find_uts_preset("T1");
   const apps::uts::UtsParams params = t1.params();
-  const auto result = run_search<apps::uts::UtsTree>(sim(setup_for("rp", 1024, 1)), [&] { return apps::uts::UtsTree(params); });
+  const auto result = run_search<apps::uts::UtsTree>(sim(setup_for("rp", 1024, 1)),
+                                                     [&] { return apps::uts::UtsTree(params); });
   EXPECT_EQ(result.total.nodes, t1.expected.nodes);
   EXPECT_EQ(result.total.leaves, t1.expected.leaves);
   EXPECT_EQ(result.total.max_depth, t1.expected.max_depth);

@@ -230,7 +230,8 @@ TEST_P(SimCost, CountedSubtreesCostEveryNode) {
   const TreeTotals tree = tree_totals(kShape);
   ASSERT_GT(tree.nodes, 5000u);
   Tally tally;
-  const auto result = run_search<CostlyNodeTree>(sim(costly_setup(GetParam(), 16)), [&] { return CostlyNodeTree(kShape, &tally); });
+  const auto result = run_search<CostlyNodeTree>(sim(costly_setup(GetParam(), 16)),
+                                                 [&] { return CostlyNodeTree(kShape, &tally); });
   EXPECT_EQ(result.total.replayed, 0u);
   EXPECT_GT(result.total.work_sent, 0u);
   expect_every_unit_charged(result, tally, tree);
@@ -239,7 +240,8 @@ TEST_P(SimCost, CountedSubtreesCostEveryNode) {
 TEST_P(SimCost, ReplayedNodesCostTimeOnTheReceiver) {
   const TreeTotals tree = tree_totals(kShape);
   Tally tally;
-  const auto result = run_search<CostlyReplayTree>(sim(costly_setup(GetParam(), 16)), [&] { return CostlyReplayTree(kShape, &tally); });
+  const auto result = run_search<CostlyReplayTree>(
+      sim(costly_setup(GetParam(), 16)), [&] { return CostlyReplayTree(kShape, &tally); });
   EXPECT_GT(result.total.replayed, 0u);
   EXPECT_GT(result.total.replay_cost, result.total.replayed) << "costs, not a node count";
   expect_every_unit_charged(result, tally, tree);

@@ -17,8 +17,8 @@ namespace {
 // Runs `stacksplit ARGUMENTS --quiet --json FILE` and returns the record it wrote.
 nlohmann::json record_of_run(const std::string& arguments, const std::string& name) {
   // ctest runs the cases in parallel processes: each writes files of its own.
-  const std::string path = ::testing::TempDir() + "/sim_process_test_" +
-                           std::to_string(getpid()) + "_" + name + ".jsonl";
+  const std::string path = ::testing::TempDir() + "/sim_process_test_" + std::to_string(getpid()) +
+                           "_" + name + ".jsonl";
   std::remove(path.c_str());
   const std::string command =
       std::string(STACKSPLIT_BINARY) + " " + arguments + " --quiet --json " + path + " 2>&1";

@@ -1,8 +1,6 @@
 // The simulated machine's cost model, observed from inside a scheme: when a
 // message is handled tells its delivery time and the queueing before it.
 
-#include "core/run_search.hpp"
-
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -14,6 +12,7 @@
 
 #include "apps/nqueens/nqueens.hpp"
 #include "core/run_record.hpp"
+#include "core/run_search.hpp"
 #include "schemes/scheme_registry.hpp"
 #include "tests/core/hash_tree.hpp"
 
@@ -116,7 +115,7 @@ TEST(SimRuntime, SharedMediumSerializesTransmissions) {
 }
 
 RunConfig nqueens_setup(int workers, std::string scheme, std::string machine_name,
-                       std::uint64_t seed = 1) {
+                        std::uint64_t seed = 1) {
   RunConfig setup;
   setup.workers = workers;
   setup.search.seed = seed;
@@ -174,7 +173,8 @@ TEST(SimRuntime, OneProcessorTakesTheSequentialTime) {
 TEST(SimRuntime, IdleTimeIsVirtual) {
   testing::HashTreeShape shape{5, 6, 9};
   RunConfig setup = nqueens_setup(16, "rp", "ncube2");
-  const auto result = run_search<testing::ReplayHashTree>(sim(setup), [&] { return testing::ReplayHashTree(shape); });
+  const auto result = run_search<testing::ReplayHashTree>(
+      sim(setup), [&] { return testing::ReplayHashTree(shape); });
   ASSERT_GT(result.seconds, 0);
   for (const WorkerStatistics& worker : result.per_worker) {
     EXPECT_GE(worker.idle_seconds, 0);
@@ -200,7 +200,8 @@ TEST(SimRuntime, ReportedNodeCostDrivesTime) {
 TEST(SimRuntime, AMachineOfTheWrongSizeIsAClearError) {
   using apps::nqueens::NQueens;
   RunConfig setup = nqueens_setup(7, "rp", "ncube2");
-  setup.topology = TopologyKind::kComplete;  // the schemes may see any topology; the network is still a cube
+  setup.topology =
+      TopologyKind::kComplete;  // the schemes may see any topology; the network is still a cube
   try {
     run_search<NQueens>(sim(setup), [] { return NQueens(6); });
     FAIL() << "7 processors cannot form a hypercube";

@@ -21,7 +21,8 @@ Subprocess::Subprocess(const std::vector<std::string>& argv, Stderr stderr_to) {
   int pipe_fds[2];
   if (pipe(pipe_fds) != 0) throw std::runtime_error("pipe failed");
   int terminal = -1;
-  if (stderr_to == Stderr::kTerminal && openpty(&terminal_fd_, &terminal, nullptr, nullptr, nullptr) != 0)
+  if (stderr_to == Stderr::kTerminal &&
+      openpty(&terminal_fd_, &terminal, nullptr, nullptr, nullptr) != 0)
     throw std::runtime_error("openpty failed");
   std::vector<char*> args;
   for (const std::string& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));

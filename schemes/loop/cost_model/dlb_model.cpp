@@ -248,8 +248,7 @@ class DlbSimulation {
     std::vector<std::vector<Piece>> incoming(g.ready.size());
     double wire = std::max(resume_s, medium_free_s_);
     for (const Transfer& t : plan.transfers) {
-      wire += network_.latency_s + static_cast<double>(t.count) *
-                                       input_.data_bytes_per_iteration /
+      wire += network_.latency_s + static_cast<double>(t.count) * input_.data_bytes_per_iteration /
                                        network_.bandwidth_bytes_per_s;
       incoming[static_cast<std::size_t>(t.to)].push_back({wire, t.count});
     }

@@ -2,6 +2,8 @@
 // (apps/cli/exit_status.hpp): each kind of error a command can throw gives its
 // status and one line, and a command's own outcome (an answer) passes through.
 
+#include "apps/cli/front_end.hpp"
+
 #include <gtest/gtest.h>
 
 #include <functional>
@@ -13,7 +15,6 @@
 
 #include "apps/cli/app_registry.hpp"
 #include "apps/cli/exit_status.hpp"
-#include "apps/cli/front_end.hpp"
 #include "core/input_error.hpp"
 #include "schemes/loop/cost_model/network_model_file.hpp"
 

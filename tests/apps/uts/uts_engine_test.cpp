@@ -9,8 +9,8 @@
 #include "apps/uts/uts_presets.hpp"
 #include "apps/uts/uts_tree.hpp"
 #include "core/run_search.hpp"
-#include "tests/schemes/scheme_cases.hpp"
 #include "schemes/scheme_registry.hpp"
+#include "tests/schemes/scheme_cases.hpp"
 
 namespace stacksplit::apps::uts {
 namespace {
@@ -30,7 +30,8 @@ TEST_P(UtsOnTheEngine, CountsThePublishedTree) {
   setup.search.seed = static_cast<std::uint64_t>(workers) * 7 + 1;
   const std::string name = scheme;
   setup.make_scheme = [name] { return schemes::make_scheme(name); };
-  const auto result = core::run_search<UtsTree>(testing::on_runtime(setup, runtime), [&] { return UtsTree(params); });
+  const auto result = core::run_search<UtsTree>(testing::on_runtime(setup, runtime),
+                                                [&] { return UtsTree(params); });
   EXPECT_EQ(result.total.nodes, preset.expected.nodes);
   EXPECT_EQ(result.total.max_depth, preset.expected.max_depth);
   EXPECT_EQ(result.total.leaves, preset.expected.leaves);
