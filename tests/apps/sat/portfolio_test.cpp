@@ -332,6 +332,9 @@ TEST(Portfolio, AFormulaMemberZeroDecidesWithinItsHeadStartRunsAlone) {
     } else {
       EXPECT_EQ(at("conflicts"), 0u) << "worker " << w << " ran member " << at("member") - 1;
       EXPECT_EQ(at("answered"), 0u);
+      if (at("member") != 0) {
+        EXPECT_GT(at("staggered_us"), 0u) << "it was held back";
+      }
     }
   }
 }
