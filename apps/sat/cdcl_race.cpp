@@ -159,16 +159,30 @@ bool CdclRace::pause_or_stop() {
     conflicts_.store(solver_->conflicts(), std::memory_order_relaxed);
     RacePolicy policy;
     double search_work = 0;
+    bool searching = false;
     {
       std::lock_guard<std::mutex> lock(mutex_);
       policy = policy_;
+      searching = searching_;
       if (searching_) {
         const std::int64_t others =
             process_cpu_nanoseconds() - process_cpu_at_search_ - (cpu - race_cpu_at_search_);
         search_work = 1e-9 * static_cast<double>(others) * work_per_process_second_;
       }
     }
-    const double over = 1e-9 * static_cast<double>(cpu) - policy.budget(since_start, search_work);
+    // CPU time spent on a lent core is not charged to the budget.
+    std::int64_t uncharged = idle_core_nanoseconds_.load(std::memory_order_relaxed);
+    if (lent_at_last_look_) {
+      uncharged += cpu - cpu_at_last_look_;
+      idle_core_nanoseconds_.store(uncharged, std::memory_order_relaxed);
+    }
+    cpu_at_last_look_ = cpu;
+    lent_at_last_look_ = !policy.takes_turns && searching &&
+                         idle_workers_.load(std::memory_order_relaxed) > 0 &&
+                         policy.share(since_start, search_work) < 1;
+    if (lent_at_last_look_) return false;
+    const double over =
+        1e-9 * static_cast<double>(cpu - uncharged) - policy.budget(since_start, search_work);
     if (policy.takes_turns) {
       // It runs only in its turn, and hands the turn back once its budget
       // is spent.

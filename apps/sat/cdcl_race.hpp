@@ -34,6 +34,14 @@
 // cost random 3-SAT a fifth of its speedup from one worker to two (1.87 to
 // 1.40 at n = 250).
 //
+// A core the search leaves idle is the race's whatever its budget: while a
+// worker of this process has no work (cube-and-conquer with fewer cubes than
+// workers, a thief waiting for a long cube to be decided), the race runs,
+// and the CPU time it spends so is not charged to its budget
+// (add_idle_workers, told by IdleWorkersToRace). qg3-09 at two workers:
+// four cubes, one worker idle for 0.9 s of the search's 1.1 s while the race,
+// W = 12.7 s away, slept.
+//
 // It starts before the probes, on a core of its own, so that they never delay
 // CDCL on the whole formula; they stop when it decides (the formula is then
 // answered at the root), and when they choose the portfolio it is the
@@ -139,6 +147,15 @@ class CdclRace {
   // waits while it runs them (or until it decides or ends). Otherwise, and
   // under any other policy, returns at once.
   void wait_while_owed();
+  // One of this process's workers ran out of work (+1) or got some (-1).
+  // While one has none, the race runs whatever its budget, uncharged; not
+  // when it takes turns (one worker: idle means the search is over).
+  void add_idle_workers(int change) { idle_workers_.fetch_add(change, std::memory_order_relaxed); }
+  int idle_workers() const { return idle_workers_.load(std::memory_order_relaxed); }
+  // The race's CPU seconds on cores the search left idle, of cpu_seconds().
+  double on_idle_cores_seconds() const {
+    return 1e-9 * static_cast<double>(idle_core_nanoseconds_.load(std::memory_order_relaxed));
+  }
   // Seconds the search waited so in all.
   double search_waited_seconds() const {
     return 1e-9 * static_cast<double>(search_waited_nanoseconds_.load());
@@ -207,6 +224,12 @@ class CdclRace {
   double work_per_process_second_ = 1;  // workers over workers here
   bool searching_ = false;
   std::uint64_t polls_ = 0;  // race thread only
+  std::atomic<int> idle_workers_{0};
+  // Race thread only: its CPU clock at its last look at the budget, and
+  // whether a core was lent to it then (the CPU time since is uncharged).
+  std::int64_t cpu_at_last_look_ = 0;
+  bool lent_at_last_look_ = false;
+  std::atomic<std::int64_t> idle_core_nanoseconds_{0};
 };
 
 }  // namespace stacksplit::apps::sat

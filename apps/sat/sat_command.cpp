@@ -34,6 +34,7 @@
 #include "apps/cli/search_command.hpp"
 #include "apps/sat/dimacs_reader.hpp"
 #include "apps/sat/dpll_space.hpp"
+#include "apps/sat/idle_workers_to_race.hpp"
 #include "apps/sat/left_to_exit.hpp"
 #include "apps/sat/model_check.hpp"
 #include "apps/sat/portfolio_space.hpp"
@@ -403,6 +404,7 @@ void run(const SatOptions& options, cli::CommandRun& run) {
             if (cubes) cubes->end.model_found();
           },
           workers_here);
+      run.config().observers.push_back(std::make_shared<IdleWorkersToRace>(race));
       solver_options.race = race;
       prototype = std::make_unique<const DpllSpace>(input.formula, solver_options);
     }
@@ -477,7 +479,8 @@ void run(const SatOptions& options, cli::CommandRun& run) {
                          {"decided", race->decided_here()},
                          {"predicted_work_s", race->policy().predicted_work},
                          {"takes_turns", race->policy().takes_turns},
-                         {"search_waited_s", race->search_waited_seconds()}};
+                         {"search_waited_s", race->search_waited_seconds()},
+                         {"on_idle_cores_s", race->on_idle_cores_seconds()}};
     }
     // In decide mode the engine's "solutions" is the weight of the model found
     // (2^free variables), not a count: only --count records "models".

@@ -107,6 +107,8 @@ void print_statistics(std::ostream& out, const core::RunStatistics& result,
         << (policy.takes_turns ? "taking turns with" : "beside") << " the search, cpu "
         << seconds_text(race->cpu_seconds()) << " s, paused " << seconds_text(race->slept_seconds())
         << " s, conflicts " << race->conflicts();
+    if (race->on_idle_cores_seconds() > 0)
+      out << ", " << seconds_text(race->on_idle_cores_seconds()) << " s on idle workers' cores";
     if (policy.takes_turns)
       out << ", the search waited " << seconds_text(race->search_waited_seconds()) << " s";
     if (policy.takes_turns)

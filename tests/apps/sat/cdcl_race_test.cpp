@@ -15,7 +15,9 @@
 #include <vector>
 
 #include "apps/sat/dpll_space.hpp"
+#include "apps/sat/idle_workers_to_race.hpp"
 #include "core/run_search.hpp"
+#include "core/worker_statistics.hpp"
 #include "tests/apps/sat/sat_test_support.hpp"
 #include "tests/schemes/scheme_cases.hpp"
 
@@ -147,6 +149,66 @@ TEST(CdclRace, PausedUntilTheSearchHasDoneThePredictedWork) {
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   EXPECT_GE(race->cpu_seconds(), still_paused + 0.05);
   race->stop();
+}
+
+// A core the search leaves idle is the race's, paused or not, and what it
+// spends there is not charged: once the search has done W, the race has its
+// early share however much it ran on the idle core.
+TEST(CdclRace, RunsUnchargedOnAnIdleWorkersCore) {
+  const std::shared_ptr<CdclRace> race = race_on(pigeon_hole(11));
+  race->start();
+  race->begin_search(RacePolicy::for_search(2, 0.5), {}, 2);
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  const double paused_at = race->cpu_seconds();
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  EXPECT_LT(race->cpu_seconds() - paused_at, 0.03) << "paused while both workers work";
+  race->add_idle_workers(1);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  while (race->cpu_seconds() < paused_at + 0.3 && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  race->add_idle_workers(-1);
+  EXPECT_GE(race->cpu_seconds(), paused_at + 0.3) << "it ran on the idle core";
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  const double lent_until = race->cpu_seconds();
+  EXPECT_GE(race->on_idle_cores_seconds(), 0.25);
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  EXPECT_LT(race->cpu_seconds() - lent_until, 0.03) << "paused again once the worker works";
+  // 0.7 CPU seconds of the search's: 0.2 past W, a budget of
+  // kRaceEarlyShare * 0.2 / 2 = 0.05 s, which the lent time did not use up.
+  // (A paused race's looks at its clocks cost it a few milliseconds a second.)
+  burn_cpu(0.7);
+  const auto early_deadline = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+  while (race->cpu_seconds() < lent_until + 0.04 &&
+         std::chrono::steady_clock::now() < early_deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  EXPECT_GE(race->cpu_seconds(), lent_until + 0.04) << "its early share is still its own";
+  race->stop();
+}
+
+// The observer pairs each worker's idle and busy events: a worker counts
+// once however often it reports idleness, and a busy event from a worker
+// that was not idle (rank 0 at the start) changes nothing.
+TEST(IdleWorkersToRace, CountsEachIdleWorkerOnce) {
+  const std::shared_ptr<CdclRace> race = race_on(pigeon_hole(5));
+  IdleWorkersToRace observer(race);
+  observer.set_up(3);
+  const core::WorkerStatistics statistics;
+  auto event = [&](int rank, core::WorkerEventKind kind) {
+    observer.on_event(rank, core::WorkerEvent{kind}, statistics);
+  };
+  event(0, core::WorkerEventKind::kBusy);
+  EXPECT_EQ(race->idle_workers(), 0);
+  event(1, core::WorkerEventKind::kIdle);
+  event(1, core::WorkerEventKind::kIdle);
+  event(2, core::WorkerEventKind::kIdle);
+  EXPECT_EQ(race->idle_workers(), 2);
+  event(1, core::WorkerEventKind::kBusy);
+  EXPECT_EQ(race->idle_workers(), 1);
+  event(2, core::WorkerEventKind::kTerminated);
+  event(2, core::WorkerEventKind::kBusy);
+  EXPECT_EQ(race->idle_workers(), 0);
+  event(7, core::WorkerEventKind::kIdle);  // not a worker of the run: ignored
+  EXPECT_EQ(race->idle_workers(), 0);
 }
 
 // Taking turns, the race runs only while the search waits for it: not while
