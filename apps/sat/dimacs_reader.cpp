@@ -1,6 +1,7 @@
 #include "apps/sat/dimacs_reader.hpp"
 
 #include <algorithm>
+#include <array>
 #include <boost/iostreams/device/array.hpp>
 #include <boost/iostreams/filter/bzip2.hpp>
 #include <boost/iostreams/filter/gzip.hpp>
@@ -204,25 +205,27 @@ class Parser {
   // Reads the rest of a token that began with `first`; notes whether the
   // character that ended it was a newline.
   void read_token(int first) {
-    constexpr std::size_t kMaxToken = 64;
-    token_.clear();
-    token_ += static_cast<char>(first);
+    // In a fixed buffer, not a string: this loop reads every character of
+    // the clauses, before any solver can start.
+    token_size_ = 0;
+    token_[token_size_++] = static_cast<char>(first);
     int c;
     while ((c = source_.get()) != EOF && !is_space(c)) {
-      if (token_.size() < kMaxToken) token_ += static_cast<char>(c);
+      if (token_size_ < token_.size()) token_[token_size_++] = static_cast<char>(c);
     }
+    const std::string_view token(token_.data(), token_size_);
     // The line of a newline is the one it ends, so source_.line() is still
     // the token's line.
     token_ended_line_ = c == '\n';
     std::int64_t value = 0;
-    if (!parse_integer(token_, value)) {
-      fail("expected an integer literal, found '" + printable(token_) + "'");
+    if (!parse_integer(token, value)) {
+      fail("expected an integer literal, found '" + printable(token) + "'");
     }
     if (!header_seen_)
       fail("missing header: expected " + std::string(kHeaderForm) + " before the first clause");
     std::int64_t magnitude = value < 0 ? -value : value;
     if (magnitude > result_.formula.num_variables()) {
-      fail("literal " + printable(token_) + " is beyond the " +
+      fail("literal " + printable(token) + " is beyond the " +
            std::to_string(result_.formula.num_variables()) + " variables of the header");
     }
     if (value == 0) {
@@ -311,7 +314,8 @@ class Parser {
   std::vector<Literal> clause_;
   std::vector<Literal> seen_;  // by variable: its literal in the long clause being read, or 0
   std::uint64_t clause_line_ = 0;
-  std::string token_;
+  std::array<char, 64> token_{};  // its first 64 characters
+  std::size_t token_size_ = 0;
   bool token_ended_line_ = false;
 };
 
