@@ -333,7 +333,11 @@ void run(const SatOptions& options, cli::CommandRun& run) {
     if (choice) solver = choice->kind;
     if (solver != SolverKind::kPortfolio)
       prototype = std::make_unique<const DpllSpace>(input.formula, solver_options);
-    if (probing && !choice) {
+    if (probing && !choice && runtime == core::RuntimeKind::kMpi && !run.speaks()) {
+      // Rank 0 probes and decides; the others take its choice below, asleep
+      // meanwhile, so as not to take a core from its probes and race.
+      choice = SolverChoice{};
+    } else if (probing && !choice) {
       const auto probe_start = std::chrono::steady_clock::now();
       ProbeOptions probes;
       if (race && race->runs_here()) {
@@ -345,8 +349,8 @@ void run(const SatOptions& options, cli::CommandRun& run) {
           std::chrono::duration<double>(std::chrono::steady_clock::now() - probe_start).count();
     }
     if (choice) {
-      // A time limit can cut the probes differently on different ranks:
-      // every rank takes rank 0's choice (the solvers' spaces differ).
+      // Every rank takes rank 0's choice (the solvers' spaces differ); only
+      // rank 0 probed.
       std::string agreed = std::to_string(static_cast<int>(choice->kind)) + choice->reason;
       run.agree_with_first_rank(agreed);
       choice->kind = static_cast<SolverKind>(agreed[0] - '0');

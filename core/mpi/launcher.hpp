@@ -33,7 +33,9 @@ void check_mpi_setup(int workers, std::optional<int> ranks = mpirun_rank_count()
 
 // Every rank of an mpi run gets rank 0's `text` (a broadcast over
 // stacksplit's communicator; every rank must call it): a decision every rank
-// must share, made once. Throws as throw_mpi_unavailable without MPI.
+// must share, made once. The other ranks wait asleep, leaving their core
+// to the work on rank 0 that decides. Throws as throw_mpi_unavailable
+// without MPI.
 void broadcast_from_first_rank(std::string& text);
 
 }  // namespace stacksplit::core

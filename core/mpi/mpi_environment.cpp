@@ -41,12 +41,34 @@ MpiEnvironment::~MpiEnvironment() {
   MPI_Finalize();
 }
 
+namespace {
+
+// Waits for `request` asleep between looks: a blocking MPI call spins (Open
+// MPI's progress loop), and a rank waiting for rank 0's decision would take
+// a core from the work that decides (rank 0's probes and their race, where
+// ranks share a host).
+void wait_asleep(MPI_Request& request) {
+  constexpr auto kBetweenLooks = std::chrono::microseconds(500);
+  for (;;) {
+    int done = 0;
+    MPI_Test(&request, &done, MPI_STATUS_IGNORE);
+    if (done) return;
+    std::this_thread::sleep_for(kBetweenLooks);
+  }
+}
+
+}  // namespace
+
 void broadcast_from_first_rank(std::string& text) {
   const MpiEnvironment& mpi = MpiEnvironment::instance();
   unsigned long long size = text.size();
-  MPI_Bcast(&size, 1, MPI_UNSIGNED_LONG_LONG, 0, mpi.comm());
+  MPI_Request request = MPI_REQUEST_NULL;
+  MPI_Ibcast(&size, 1, MPI_UNSIGNED_LONG_LONG, 0, mpi.comm(), &request);
+  wait_asleep(request);
   text.resize(static_cast<std::size_t>(size));
-  if (size > 0) MPI_Bcast(text.data(), static_cast<int>(size), MPI_CHAR, 0, mpi.comm());
+  if (size == 0) return;
+  MPI_Ibcast(text.data(), static_cast<int>(size), MPI_CHAR, 0, mpi.comm(), &request);
+  wait_asleep(request);
 }
 
 void abort_mpi_job(MPI_Comm comm, int rank, std::exception_ptr failure) {

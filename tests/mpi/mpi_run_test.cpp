@@ -625,6 +625,22 @@ TEST_P(MpiSatTest, AutoRacesCdclOnRankZero) {
 // its own moment. Every rank must still run rank 0's choice (the solvers'
 // spaces and messages differ): the job ends with one s UNKNOWN, exit 0, and
 // one solver in the record, at 2 and 4 ranks.
+// A rank waiting for rank 0's decision (auto's choice of solver) sleeps: a
+// blocking MPI_Bcast spins in Open MPI's progress loop, and where ranks
+// share a host it took a core from rank 0's probes and their race.
+TEST(MpiBroadcast, OtherRanksWaitAsleep) {
+  const ProcessOutcome run = run_process(mpirun(2, {STACKSPLIT_MPI_DRIVER, "--broadcast"}), 60s);
+  ASSERT_TRUE(run.finished) << run.output;
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  const std::regex line(R"(rank 1 waited ([0-9.e-]+) s, cpu ([0-9.e-]+) s, got decided)");
+  std::smatch match;
+  ASSERT_TRUE(std::regex_search(run.output, match, line)) << run.output;
+  const double waited = std::stod(match[1]);
+  const double cpu = std::stod(match[2]);
+  EXPECT_GE(waited, 0.3) << run.output;
+  EXPECT_LT(cpu, 0.5 * waited) << "the waiting rank spun:\n" << run.output;
+}
+
 TEST(MpiSatAuto, EveryRankTakesRankZerosChoiceWhenTheTimeLimitCutsTheProbes) {
   const std::string file =
       ::testing::TempDir() + "mpi_sat_agree_" + std::to_string(getpid()) + ".cnf";

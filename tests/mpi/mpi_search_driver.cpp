@@ -11,12 +11,18 @@
 // (one line; transfers: work units sent, leftover: messages found after the
 // run, both over all ranks) and, last, "done".
 //
+// mpi_search_driver --broadcast: rank 0 works 0.5 s (a busy loop, as its
+// probes would) and then broadcasts a decision (broadcast_from_first_rank);
+// every other rank prints "rank R waited W s, cpu C s, got TEXT", its wall
+// and CPU time in the wait. For MpiBroadcast.OtherRanksWaitAsleep.
+//
 // mpi_search_driver SCHEME SEED --mark | --throw-on RANK: N-Queens 17 counted,
 // minutes of work. With --mark every rank prints "rank R searching" once it
 // has entered kMarkNodes nodes; with --throw-on, rank RANK throws there
 // instead. For mpi_crash_test.
 
 #include <mpi.h>
+#include <time.h>
 
 #include <chrono>
 #include <cstdint>
@@ -29,6 +35,8 @@
 #include "apps/nqueens/nqueens.hpp"
 #include "apps/uts/uts_presets.hpp"
 #include "apps/uts/uts_tree.hpp"
+#include "core/mpi/launcher.hpp"
+#include "core/mpi/mpi_environment.hpp"
 #include "core/run_search.hpp"
 #include "schemes/scheme_registry.hpp"
 #include "tests/schemes/scheme_cases.hpp"
@@ -141,8 +149,37 @@ void run_marked(const core::RunConfig& setup, int throwing_rank) {
         }));
 }
 
+double process_cpu_seconds() {
+  timespec now{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
+  return static_cast<double>(now.tv_sec) + 1e-9 * static_cast<double>(now.tv_nsec);
+}
+
+void run_broadcast() {
+  const int rank = core::MpiEnvironment::instance().rank();
+  std::string decision;
+  if (rank == 0) {
+    const double until = process_cpu_seconds() + 0.5;
+    while (process_cpu_seconds() < until) {
+    }
+    decision = "decided";
+  }
+  const auto start = std::chrono::steady_clock::now();
+  const double cpu_start = process_cpu_seconds();
+  core::broadcast_from_first_rank(decision);
+  const double waited =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (rank != 0)
+    std::cout << "rank " << rank << " waited " << waited << " s, cpu "
+              << process_cpu_seconds() - cpu_start << " s, got " << decision << std::endl;
+}
+
 int run(int argc, char** argv) {
   const std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.size() == 1 && args[0] == "--broadcast") {
+    run_broadcast();
+    return 0;
+  }
   const bool suite = args.size() == 1 || args.size() == 2;
   const bool marked = args.size() == 3 && args[2] == "--mark";
   const bool throwing = args.size() == 4 && args[2] == "--throw-on";
