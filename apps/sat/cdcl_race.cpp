@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <limits>
 
+#include "core/mpi/launcher.hpp"
+
 namespace stacksplit::apps::sat {
 
 namespace {
@@ -118,6 +120,10 @@ void CdclRace::stop() {
 }
 
 void CdclRace::run() {
+  // Under mpirun's default binding rank 0's race would share its worker's
+  // one core (qg3-09 on two ranks: the probes took 0.86 s instead of 0.34
+  // s); work beside the tree runs where the host lets it, as on threads.
+  core::unbind_thread_from_launcher_default();
   if (takes_turns_.load(std::memory_order_acquire)) {
     // Taking turns, CaDiCaL starts in the race's first turn: not even its
     // first steps run beside the search.
