@@ -7,65 +7,35 @@
 
 #include <cstdlib>
 #include <thread>
+#include <utility>
 
 #include "core/mpi/launcher.hpp"
 
 namespace stacksplit::core {
 namespace {
 
-// Sets or clears the two variables mpirun gives a rank, and restores them.
-class LauncherEnvironment {
- public:
-  LauncherEnvironment(const char* bound_at_launch, const char* policy) {
-    save("OMPI_MCA_orte_bound_at_launch", bound_at_launch, saved_bound_);
-    save("OMPI_MCA_hwloc_base_binding_policy", policy, saved_policy_);
-  }
-  ~LauncherEnvironment() {
-    restore("OMPI_MCA_orte_bound_at_launch", saved_bound_);
-    restore("OMPI_MCA_hwloc_base_binding_policy", saved_policy_);
-  }
-
- private:
-  struct Saved {
-    bool set = false;
-    std::string value;
-  };
-  static void save(const char* name, const char* value, Saved& saved) {
-    if (const char* old = std::getenv(name)) saved = {true, old};
+// Sets (or, for null, clears) the two variables mpirun gives a rank; the
+// tests leave both cleared, as in a process mpirun did not start.
+void launch_with(const char* bound_at_launch, const char* policy) {
+  for (const auto& [name, value] : {std::pair{"OMPI_MCA_orte_bound_at_launch", bound_at_launch},
+                                    std::pair{"OMPI_MCA_hwloc_base_binding_policy", policy}}) {
     if (value != nullptr) {
       setenv(name, value, 1);
     } else {
       unsetenv(name);
     }
   }
-  static void restore(const char* name, const Saved& saved) {
-    if (saved.set) {
-      setenv(name, saved.value.c_str(), 1);
-    } else {
-      unsetenv(name);
-    }
-  }
-  Saved saved_bound_;
-  Saved saved_policy_;
-};
+}
 
 TEST(LauncherBinding, OnlyTheLaunchersOwnBindingIsLeft) {
-  {
-    LauncherEnvironment by_default("1", nullptr);
-    EXPECT_TRUE(bound_by_launcher_default());
-  }
-  {
-    LauncherEnvironment asked("1", "core");  // mpirun --bind-to core
-    EXPECT_FALSE(bound_by_launcher_default());
-  }
-  {
-    LauncherEnvironment none(nullptr, "none");  // mpirun --bind-to none
-    EXPECT_FALSE(bound_by_launcher_default());
-  }
-  {
-    LauncherEnvironment not_mpirun(nullptr, nullptr);
-    EXPECT_FALSE(bound_by_launcher_default());
-  }
+  launch_with("1", nullptr);
+  EXPECT_TRUE(bound_by_launcher_default());
+  launch_with("1", "core");  // mpirun --bind-to core
+  EXPECT_FALSE(bound_by_launcher_default());
+  launch_with(nullptr, "none");  // mpirun --bind-to none
+  EXPECT_FALSE(bound_by_launcher_default());
+  launch_with(nullptr, nullptr);  // not started by mpirun
+  EXPECT_FALSE(bound_by_launcher_default());
 }
 
 // A thread bound to one processor, as mpirun's default binds a rank, gets
@@ -78,7 +48,7 @@ TEST(LauncherBinding, AThreadBesideTheWorkerLeavesTheDefaultBinding) {
   while (!CPU_ISSET(first, &allowed)) ++first;
   for (const char* policy : {static_cast<const char*>(nullptr), "core"}) {
     SCOPED_TRACE(policy == nullptr ? "default binding" : "--bind-to core");
-    LauncherEnvironment launch("1", policy);
+    launch_with("1", policy);
     bool widened = false;
     int processors = 0;
     std::thread beside([&] {
@@ -94,6 +64,7 @@ TEST(LauncherBinding, AThreadBesideTheWorkerLeavesTheDefaultBinding) {
     EXPECT_EQ(widened, policy == nullptr);
     EXPECT_EQ(processors, policy == nullptr ? CPU_COUNT(&allowed) : 1);
   }
+  launch_with(nullptr, nullptr);
 }
 
 }  // namespace
