@@ -43,13 +43,15 @@ RacePolicy RacePolicy::unlimited() {
 RacePolicy RacePolicy::one_worker(double predicted_seconds) {
   RacePolicy policy = for_search(1, predicted_seconds);
   policy.takes_turns = true;
+  policy.first_turn = std::min(kFirstTurnShare * policy.predicted_work, kMostFirstTurnSeconds);
   return policy;
 }
 
 double RacePolicy::budget(double since_start, double search_work) const {
   constexpr double kUnlimited = std::numeric_limits<double>::infinity();
   if (never_pauses) return kUnlimited;
-  if (takes_turns) return before_search + std::max(0.0, search_work - 2 * predicted_work);
+  if (takes_turns)
+    return before_search + first_turn + std::max(0.0, search_work - 2 * predicted_work);
   if (since_start <= before_search) return since_start;
   const double elapsed = since_start - before_search;
   // The head start, at a core of its own; then paused until the search has
@@ -77,23 +79,35 @@ double CdclRace::elapsed() const {
 }
 
 void CdclRace::begin_search(RacePolicy policy, std::function<void()> on_decided, int workers_here) {
-  policy.before_search = thread_.joinable() ? elapsed() : 0;
   std::int64_t race_cpu = 0;
   clockid_t race_clock{};
   if (thread_.joinable() && pthread_getcpuclockid(thread_.native_handle(), &race_clock) == 0)
     race_cpu = nanoseconds_of(race_clock);
-  std::lock_guard<std::mutex> lock(mutex_);
-  process_cpu_at_search_ = process_cpu_nanoseconds();
-  race_cpu_at_search_ = race_cpu;
-  work_per_process_second_ =
-      workers_here > 0 ? static_cast<double>(policy.workers) / workers_here : 1.0;
-  searching_ = true;
-  policy_ = policy;
-  takes_turns_.store(policy.takes_turns, std::memory_order_release);
-  on_decided_ = std::move(on_decided);
-  // run() stores the verdict under the lock: decided before it, it called
-  // the former callback.
-  if (decided_here() && on_decided_) on_decided_();
+  // Beside the probes the race had a core of its own (their wall time is
+  // its budget); taking turns with them, it had what it ran.
+  policy.before_search = !thread_.joinable()  ? 0
+                         : policy.takes_turns ? 1e-9 * static_cast<double>(race_cpu)
+                                              : elapsed();
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    process_cpu_at_search_ = process_cpu_nanoseconds();
+    race_cpu_at_search_ = race_cpu;
+    work_per_process_second_ =
+        workers_here > 0 ? static_cast<double>(policy.workers) / workers_here : 1.0;
+    searching_ = true;
+    policy_ = policy;
+    on_decided_ = std::move(on_decided);
+    // run() stores the verdict under the lock: decided before it, it called
+    // the former callback.
+    if (decided_here() && on_decided_) on_decided_();
+  }
+  {
+    // A race waiting for its turn runs at once when turns end (auto's
+    // probes with one worker chose the portfolio, whose member 0 it is).
+    std::lock_guard<std::mutex> lock(turn_mutex_);
+    takes_turns_.store(policy.takes_turns, std::memory_order_release);
+  }
+  turn_changed_.notify_all();
 }
 
 RacePolicy CdclRace::policy() const {
@@ -129,12 +143,14 @@ void CdclRace::run() {
     // first steps run beside the search.
     const auto before = Clock::now();
     std::unique_lock<std::mutex> lock(turn_mutex_);
-    turn_changed_.wait(
-        lock, [this] { return turn_ == kRaceTurn || stop_.load(std::memory_order_relaxed); });
+    turn_changed_.wait(lock, [this] {
+      return turn_ == kRaceTurn || stop_.load(std::memory_order_relaxed) ||
+             !takes_turns_.load(std::memory_order_relaxed);
+    });
     slept_nanoseconds_.fetch_add(
         std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - before).count(),
         std::memory_order_relaxed);
-    if (turn_ != kRaceTurn) {
+    if (stop_.load(std::memory_order_relaxed)) {
       finished_.store(true, std::memory_order_release);
       return;
     }
@@ -260,6 +276,10 @@ void CdclRace::wait_while_owed() {
   search_waited_nanoseconds_.fetch_add(
       std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - before).count(),
       std::memory_order_relaxed);
+}
+
+void CdclRace::probe_turn() {
+  if ((++probe_steps_ & 63) == 0) wait_while_owed();
 }
 
 std::optional<CubeVerdict> CdclRace::verdict() const {

@@ -52,16 +52,25 @@
 // on the simulator or the step runtime (one thread, the simulator's virtual
 // time).
 //
-// With one worker the race takes turns with the search on the one core the
-// run may use (RacePolicy::one_worker): it starts with the search, after the
-// probes (whose CDCL steps stand in for it there), and is paused while the
-// search has done less than 2 W (a search that needed twice its prediction
-// was misjudged; within that, random 3-SAT's and pigeon-hole's predictions
-// keep their one worker to themselves); after that, whenever it is owed
-// kTurnSeconds of CPU time (the search's work beyond 2 W less its own), the
-// search waits in its next node (CdclRace::wait_while_owed) while the race
-// runs that long. So a formula the dives misjudge costs one worker about 2 W
-// plus twice CDCL's time, and the two threads never run at once.
+// With one worker the race takes turns on the one core the run may use
+// (RacePolicy::one_worker), so the two threads never run at once. During
+// auto's look-ahead probes (the reach and the dives) it is owed as much CPU
+// time as they spent (probe_turn): look-ahead slower than CDCL on the
+// formula costs no more than CDCL's time (ii32d3: dives found too slow
+// after 0.75 s, CaDiCaL 0.19 s). At the search's first node it has a first
+// turn of kFirstTurnShare of W (at most kMostFirstTurnSeconds): a formula
+// the dives predict right but CDCL decides in a fraction of DPLL's time
+// (4blocksb: W 1.8 s, DPLL 2.4 s, CaDiCaL 0.014 s) is then decided at
+// CDCL's pace, and one that only DPLL decides pays at most kFirstTurnShare
+// of its predicted time. Then it is paused while the search has done less
+// than 2 W (a search that needed twice its prediction was misjudged; within
+// that, random 3-SAT's and pigeon-hole's predictions keep their one worker
+// to themselves); after that, whenever it is owed kTurnSeconds of CPU time
+// (the search's work beyond 2 W less its own), the search waits in its next
+// node (CdclRace::wait_while_owed) while the race runs that long. So a
+// formula the dives misjudge costs one worker about 2 W plus twice CDCL's
+// time. A turn shorter than kTurnSeconds is not taken: probes under 50 ms
+// and a W under 1 s give it none.
 
 #include <atomic>
 #include <chrono>
@@ -84,11 +93,15 @@ inline constexpr double kRaceEarlyShare = 0.5;
 inline constexpr double kTurnSeconds = 0.05;
 // Probes at least this long earn the race a head start as long as they took.
 inline constexpr double kLeastProbesForHeadStart = 0.1;
+// With one worker, the race's first turn: this share of W, at most so long.
+inline constexpr double kFirstTurnShare = 0.05;
+inline constexpr double kMostFirstTurnSeconds = 1.0;
 
 struct RacePolicy {
   // Seconds the race ran before the search started (beside the probes and
-  // the runtime's start, MPI's under mpirun, with a core of its own): its
-  // budget counts them as spent in full.
+  // the runtime's start, MPI's under mpirun, with a core of its own; taking
+  // turns with the probes, its CPU time): its budget counts them as spent in
+  // full.
   double before_search = 0;
   double probes = 0;  // seconds the probes took, of before_search
   // The search's work the dives predicted (CPU seconds over every worker): W.
@@ -97,13 +110,15 @@ struct RacePolicy {
   double early_share = kRaceEarlyShare;
   bool never_pauses = false;  // RacePolicy::unlimited: never over budget
   bool takes_turns = false;   // RacePolicy::one_worker: runs only when the search waits
+  double first_turn = 0;      // taking turns: CPU seconds owed from the search's start
   // The policy for `workers` workers and a search the dives predicted to
   // take `predicted_seconds` on one worker, after probes of `probe_seconds`.
   static RacePolicy for_search(int workers, double predicted_seconds, double probe_seconds = 0);
   // No pause: the race is CaDiCaL as it runs alone (the portfolio's member 0).
   static RacePolicy unlimited();
-  // One worker: the race takes turns with the search, as much CPU time as
-  // the search's beyond 2 W (W: `predicted_seconds`).
+  // One worker: the race takes turns with the search, a first turn of
+  // kFirstTurnShare of W (W: `predicted_seconds`), then as much CPU time as
+  // the search's beyond 2 W.
   static RacePolicy one_worker(double predicted_seconds);
   // CPU seconds the race may have spent `since_start` seconds after it
   // started, once the search has done `search_work` CPU seconds of work.
@@ -147,6 +162,10 @@ class CdclRace {
   // waits while it runs them (or until it decides or ends). Otherwise, and
   // under any other policy, returns at once.
   void wait_while_owed();
+  // auto's look-ahead probes with one worker, between two of their steps
+  // (ProbeOptions::lookahead_turn, every look-ahead candidate):
+  // wait_while_owed on every 64th call.
+  void probe_turn();
   // One of this process's workers ran out of work (+1) or got some (-1).
   // While one has none, the race runs whatever its budget, uncharged; not
   // when it takes turns (one worker: idle means the search is over).
@@ -223,7 +242,8 @@ class CdclRace {
   std::int64_t race_cpu_at_search_ = 0;
   double work_per_process_second_ = 1;  // workers over workers here
   bool searching_ = false;
-  std::uint64_t polls_ = 0;  // race thread only
+  std::uint64_t polls_ = 0;        // race thread only
+  std::uint32_t probe_steps_ = 0;  // the probing thread only
   std::atomic<int> idle_workers_{0};
   // Race thread only: its CPU clock at its last look at the budget, and
   // whether a core was lent to it then (the CPU time since is uncharged).

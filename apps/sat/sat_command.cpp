@@ -272,8 +272,8 @@ void run_portfolio(const SatOptions& options, cli::CommandRun& run, const Dimacs
 // --solver auto's race (cdcl_race.hpp): CaDiCaL on the whole formula, in a
 // thread of rank 0's (the other ranks only hear of a refutation). On two
 // workers or more it starts before the probes, with no pause until the
-// search starts; with one, when the search starts (start_now false: the
-// caller starts it once its policy is set).
+// search starts; with one, before the probes too, taking turns with them
+// (start_now false: the caller starts it once its policy is set).
 std::shared_ptr<CdclRace> start_race(const CnfFormula& formula,
                                      const std::shared_ptr<TimeLimit>& time_limit,
                                      cli::CommandRun& run, bool start_now = true) {
@@ -324,12 +324,22 @@ void run(const SatOptions& options, cli::CommandRun& run) {
     if (options.solver != "auto") solver = solver_registry().at(options.solver).payload;
     const bool probing = options.solver == "auto" && !options.count;
     const core::RuntimeKind runtime = run.config().runtime;
-    if (probing && run.config().workers >= 2 &&
-        (runtime == core::RuntimeKind::kThreads || runtime == core::RuntimeKind::kMpi))
+    const bool may_race =
+        probing && (runtime == core::RuntimeKind::kThreads || runtime == core::RuntimeKind::kMpi);
+    if (may_race && run.config().workers >= 2)
       race = start_race(input.formula, solver_options.time_limit, run);
     // A formula too large for look-ahead goes to the portfolio unprobed: no
     // DPLL space is built for it (auto, not --count).
     if (probing) choice = choice_without_probes(input.formula);
+    if (may_race && run.config().workers == 1 && !choice) {
+      // One worker: the race takes turns with the look-ahead probes, as much
+      // CPU time as they spend (look-ahead slower than CDCL costs no more
+      // than CDCL's time: ii32d3, whose look-ahead takes 0.75 s to be found
+      // too slow and CaDiCaL 0.2 s), and with the search after them.
+      race = start_race(input.formula, solver_options.time_limit, run, false);
+      race->begin_search(RacePolicy::one_worker(0));
+      race->start();
+    }
     if (choice) solver = choice->kind;
     if (solver != SolverKind::kPortfolio)
       prototype = std::make_unique<const DpllSpace>(input.formula, solver_options);
@@ -340,7 +350,13 @@ void run(const SatOptions& options, cli::CommandRun& run) {
     } else if (probing && !choice) {
       const auto probe_start = std::chrono::steady_clock::now();
       ProbeOptions probes;
-      if (race && race->runs_here()) {
+      if (race && race->runs_here() && run.config().workers == 1) {
+        // Taking turns with the look-ahead probes: the probes' own CDCL
+        // steps stay (the race's first turn comes only after kTurnSeconds
+        // of look-ahead).
+        probes.decided_elsewhere = [race] { return race->decided_here(); };
+        probes.lookahead_turn = [race] { race->probe_turn(); };
+      } else if (race && race->runs_here()) {
         probes.cdcl = false;
         probes.decided_elsewhere = [race] { return race->decided_here(); };
       }
@@ -380,16 +396,13 @@ void run(const SatOptions& options, cli::CommandRun& run) {
       }
       prototype = std::make_unique<const DpllSpace>(input.formula, solver_options);
     }
-    if (probing && !race && run.config().workers == 1 && choice && !choice->whole_formula &&
-        solver != SolverKind::kPortfolio &&
-        (runtime == core::RuntimeKind::kThreads || runtime == core::RuntimeKind::kMpi)) {
+    if (race && run.config().workers == 1 && !choice->whole_formula &&
+        solver != SolverKind::kPortfolio) {
       // One worker: the race takes turns with the search from its start.
       std::shared_ptr<CubeSolverShared> cubes = solver_options.cubes.shared;
-      race = start_race(input.formula, solver_options.time_limit, run, false);
       race->begin_search(RacePolicy::one_worker(choice->estimate.seconds), [cubes] {
         if (cubes) cubes->end.model_found();
       });
-      race->start();
       solver_options.race = race;
       prototype = std::make_unique<const DpllSpace>(input.formula, solver_options);
     } else if (race && choice->whole_formula) {
@@ -483,6 +496,7 @@ void run(const SatOptions& options, cli::CommandRun& run) {
                          {"decided", race->decided_here()},
                          {"predicted_work_s", race->policy().predicted_work},
                          {"takes_turns", race->policy().takes_turns},
+                         {"first_turn_s", race->policy().first_turn},
                          {"search_waited_s", race->search_waited_seconds()},
                          {"on_idle_cores_s", race->on_idle_cores_seconds()}};
     }

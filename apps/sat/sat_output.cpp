@@ -103,16 +103,23 @@ void print_statistics(std::ostream& out, const core::RunStatistics& result,
   if (race != nullptr && race->runs_here()) {
     const std::optional<CubeVerdict> verdict = race->verdict();
     const RacePolicy policy = race->policy();
+    // With one worker a race that decided during the probes took turns with
+    // them only (its policy is still theirs: no prediction yet).
+    const bool probes_only = policy.takes_turns && policy.predicted_work == 0;
     out << "c race: CaDiCaL on the whole formula "
-        << (policy.takes_turns ? "taking turns with" : "beside") << " the search, cpu "
-        << seconds_text(race->cpu_seconds()) << " s, paused " << seconds_text(race->slept_seconds())
-        << " s, conflicts " << race->conflicts();
+        << (probes_only          ? "taking turns with the probes"
+            : policy.takes_turns ? "taking turns with the search"
+                                 : "beside the search")
+        << ", cpu " << seconds_text(race->cpu_seconds()) << " s, paused "
+        << seconds_text(race->slept_seconds()) << " s, conflicts " << race->conflicts();
     if (race->on_idle_cores_seconds() > 0)
       out << ", " << seconds_text(race->on_idle_cores_seconds()) << " s on idle workers' cores";
     if (policy.takes_turns)
-      out << ", the search waited " << seconds_text(race->search_waited_seconds()) << " s";
-    if (policy.takes_turns)
-      out << ", paused until the search had done twice the dives' predicted "
+      out << ", " << (probes_only ? "they" : "the search") << " waited "
+          << seconds_text(race->search_waited_seconds()) << " s";
+    if (policy.takes_turns && !probes_only)
+      out << ", a first turn of " << seconds_text(policy.first_turn)
+          << " s, then paused until the search had done twice the dives' predicted "
           << seconds_text(policy.predicted_work) << " s of work";
     else if (!policy.never_pauses && policy.predicted_work > 0)
       out << ", paused until the search had done the dives' predicted "

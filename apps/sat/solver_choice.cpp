@@ -79,7 +79,7 @@ struct Dives {
   }
 };
 
-using Clock = std::chrono::steady_clock;
+using Clock = ThreadCpuClock;
 
 Dives dive(DpllSpace& space, std::mt19937& random, int count,
            std::uint64_t most_visits = ~std::uint64_t{0},
@@ -234,9 +234,15 @@ std::optional<SolverChoice> choice_without_probes(const CnfFormula& formula) {
 SolverChoice choose_solver(const DpllSpace& prototype, const CnfFormula& formula,
                            std::shared_ptr<TimeLimit> time_limit, const ProbeOptions& probes) {
   if (std::optional<SolverChoice> unprobed = choice_without_probes(formula)) return *unprobed;
-  // The probes' own space: its look-ahead stops when the race decides.
+  // The probes' own space: its look-ahead stops when the race decides, and
+  // in the reach and the dives hands the race its turns (lookahead_turn).
+  const auto lookahead_step = [&probes] {
+    if (probes.lookahead_turn) probes.lookahead_turn();
+    return probes.decided_elsewhere && probes.decided_elsewhere();
+  };
   DpllSpace space = prototype;
-  if (probes.decided_elsewhere) space.interrupt_lookahead_when(probes.decided_elsewhere);
+  if (probes.decided_elsewhere || probes.lookahead_turn)
+    space.interrupt_lookahead_when(lookahead_step);
   SolverChoice choice;
   auto decided_elsewhere = [&] {
     if (!probes.decided_elsewhere || !probes.decided_elsewhere()) return false;
@@ -273,7 +279,8 @@ SolverChoice choose_solver(const DpllSpace& prototype, const CnfFormula& formula
     choice.reason = "a root decision implies a long chain";
     return choice;
   }
-  choice.estimate = estimate_dpll(space, deadline, probes.decided_elsewhere);
+  choice.estimate = estimate_dpll(space, deadline, lookahead_step);
+  space.interrupt_lookahead_when(probes.decided_elsewhere);
   if (decided_elsewhere()) return choice;
   if (choice.estimate.over_budget && !choice.estimate.found_model) {
     choice.kind = SolverKind::kPortfolio;

@@ -40,9 +40,10 @@
 //      cube-and-conquer if CDCL decides most of them with half the work
 //      DPLL needs below them, DPLL otherwise.
 // The look-ahead probes (reach and dives) also stop after
-// kMostLookaheadProbeSeconds of wall time: look-ahead that slow is not DPLL's
-// formula (the portfolio). The rest counts propagations, clause visits and
-// conflicts with fixed seeds; under mpirun rank 0's choice is every rank's
+// kMostLookaheadProbeSeconds of the probing thread's CPU time
+// (ThreadCpuClock: with one worker the race's turns come between probe
+// steps): look-ahead that slow is not DPLL's formula (the portfolio). The rest counts propagations,
+// clause visits and conflicts with fixed seeds; under mpirun rank 0's choice is every rank's
 // (sat_command.cpp), since a clock or a time limit can differ between ranks.
 
 #include <chrono>
@@ -55,6 +56,7 @@
 
 #include "apps/sat/cdcl_cube_solver.hpp"
 #include "apps/sat/dpll_space.hpp"
+#include "apps/sat/thread_cpu_clock.hpp"
 
 namespace stacksplit::apps::sat {
 
@@ -85,7 +87,7 @@ inline constexpr std::uint64_t kMostDiveVisits = 20'000'000;
 // planning) are CDCL's. Random 3-SAT that DPLL decides has hundreds.
 inline constexpr std::int32_t kMostLookaheadVariables = 5'000;
 
-// Wall time the reach and the dives may take together before the formula
+// CPU time the reach and the dives may take together before the formula
 // goes to the portfolio (inductive inference and adder circuits of a few
 // hundred variables take seconds of look-ahead; random 3-SAT milliseconds).
 inline constexpr double kMostLookaheadProbeSeconds = 0.75;
@@ -98,17 +100,16 @@ struct DpllEstimate {
   double nodes = 0;          // Knuth's estimate of the look-ahead tree's size
   double propagations = 0;   // nodes × the dives' propagations per node
   double visits = 0;         // nodes × the dives' clause visits per node
-  double seconds = 0;        // visits at the dives' own pace: one worker's DPLL time
+  double seconds = 0;        // visits at the dives' own pace (CPU): one worker's DPLL time
   bool most_are_deep() const { return 2 * deep > kDives; }
 };
 
 // Random dives down the look-ahead tree of `space`, a pure DPLL space (moved),
-// until `deadline` at the latest (then over_budget), or until `stop` says so
-// (then over_budget too).
-DpllEstimate estimate_dpll(
-    DpllSpace space,
-    std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max(),
-    const std::function<bool()>& stop = {});
+// until `deadline` (this thread's CPU time) at the latest (then over_budget),
+// or until `stop` says so (then over_budget too).
+DpllEstimate estimate_dpll(DpllSpace space,
+                           ThreadCpuClock::time_point deadline = ThreadCpuClock::time_point::max(),
+                           const std::function<bool()>& stop = {});
 
 // CaDiCaL's conflicts for the whole formula: one per kPropagationsPerConflict
 // estimated DPLL propagations, within [kLeastProbeConflicts, kMostProbeConflicts]
@@ -213,6 +214,12 @@ struct ProbeOptions {
   // True once the race decided the formula: the probes stop, and the choice
   // says so (kDpll: the search's first nodes take the race's verdict).
   std::function<bool()> decided_elsewhere;
+  // Called between two steps of the look-ahead probes (reach and dives,
+  // every look-ahead candidate): with one worker the race's turn
+  // (CdclRace::probe_turn), so that look-ahead slower than CDCL on the
+  // formula costs no more than CDCL's time. Not in the CDCL probes and the
+  // cube trial, which are CDCL themselves.
+  std::function<void()> lookahead_turn;
 };
 inline constexpr std::string_view kDecidedDuringProbes =
     "CDCL on the whole formula decided it during the probes";

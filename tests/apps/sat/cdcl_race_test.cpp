@@ -16,6 +16,8 @@
 
 #include "apps/sat/dpll_space.hpp"
 #include "apps/sat/idle_workers_to_race.hpp"
+#include "apps/sat/solver_choice.hpp"
+#include "apps/sat/thread_cpu_clock.hpp"
 #include "core/run_search.hpp"
 #include "core/worker_statistics.hpp"
 #include "tests/apps/sat/sat_test_support.hpp"
@@ -61,20 +63,25 @@ TEST(RacePolicy, PausedWhileThePredictedWorkIsDoneThenHalfACoreThenAll) {
   EXPECT_GT(RacePolicy::unlimited().budget(1.0, 0), 1e6);
 }
 
-// With one worker the race takes turns with the search: nothing while the
-// search has done less than 2 W, then as much CPU time as the search's
-// beyond 2 W.
+// With one worker the race takes turns with the search: a first turn of
+// kFirstTurnShare of W, nothing more while the search has done less than
+// 2 W, then as much CPU time as the search's beyond 2 W.
 TEST(RacePolicy, OneWorkerTakesTurnsPastTwiceThePrediction) {
   RacePolicy policy = RacePolicy::one_worker(1.0);
   EXPECT_TRUE(policy.takes_turns);
   EXPECT_EQ(policy.workers, 1);
-  EXPECT_DOUBLE_EQ(policy.budget(5.0, 1.5), 0.0);
-  EXPECT_DOUBLE_EQ(policy.budget(5.0, 1.99), 0.0);
+  EXPECT_DOUBLE_EQ(policy.first_turn, kFirstTurnShare);
+  EXPECT_DOUBLE_EQ(policy.budget(0.0, 0.0), kFirstTurnShare) << "owed from the start";
+  EXPECT_DOUBLE_EQ(policy.budget(5.0, 1.5), kFirstTurnShare);
+  EXPECT_DOUBLE_EQ(policy.budget(5.0, 1.99), kFirstTurnShare);
   EXPECT_DOUBLE_EQ(policy.share(5.0, 1.99), 0.0);
-  EXPECT_DOUBLE_EQ(policy.budget(3.0, 2.5), 0.5);
-  EXPECT_DOUBLE_EQ(policy.budget(20.0, 12.0), 10.0) << "never all the core: turns";
+  EXPECT_DOUBLE_EQ(policy.budget(3.0, 2.5), kFirstTurnShare + 0.5);
+  EXPECT_DOUBLE_EQ(policy.budget(20.0, 12.0), kFirstTurnShare + 10.0)
+      << "never all the core: turns";
   EXPECT_DOUBLE_EQ(policy.share(3.0, 2.5), 1.0);
   EXPECT_FALSE(RacePolicy::for_search(1, 1.0).takes_turns);
+  EXPECT_DOUBLE_EQ(RacePolicy::one_worker(1000.0).first_turn, kMostFirstTurnSeconds);
+  EXPECT_DOUBLE_EQ(RacePolicy::one_worker(0.0).first_turn, 0.0);
 }
 
 // This thread's CPU time, in seconds.
@@ -231,6 +238,55 @@ TEST(CdclRace, WithOneWorkerTheSearchWaitsWhileTheRaceTakesItsTurn) {
   race->wait_while_owed();  // owed less than kTurnSeconds now: returns at once
   EXPECT_FALSE(race->decided_here());
   race->stop();
+}
+
+// With one worker the race's first turn comes at the search's first node,
+// before any of its work: the search waits while the race runs about
+// kFirstTurnShare of W, and then has its core to itself until 2 W.
+TEST(CdclRace, WithOneWorkerItHasAFirstTurnBeforeTheSearchWorks) {
+  const std::shared_ptr<CdclRace> race = race_on(pigeon_hole(11));
+  race->begin_search(RacePolicy::one_worker(4.0));  // a first turn of 0.2 s
+  race->start();
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  EXPECT_LT(race->cpu_seconds(), 0.02) << "not before its turn";
+  race->wait_while_owed();
+  EXPECT_GE(race->cpu_seconds(), 0.15) << "it ran its first turn";
+  EXPECT_GE(race->search_waited_seconds(), 0.12);
+  const double after_turn = race->cpu_seconds();
+  burn_cpu(0.5);  // the search's work, far from 2 W
+  race->wait_while_owed();
+  EXPECT_LT(race->cpu_seconds() - after_turn, 0.05) << "no second turn before 2 W";
+  EXPECT_FALSE(race->decided_here());
+  race->stop();
+}
+
+// With one worker the race takes turns with auto's look-ahead probes, as
+// much CPU time as they spend (ProbeOptions::lookahead_turn): the probes
+// wait while it runs, and their clock, the probing thread's CPU time, does
+// not count its turns, so the choice is theirs alone. van der Waerden
+// W(2,6) on 1..600: look-ahead dives of about 0.2 s end in "too deep", and
+// CDCL does not find a colouring in a second.
+TEST(CdclRace, WithOneWorkerItTakesTurnsWithTheLookaheadProbes) {
+  const CnfFormula formula = van_der_waerden(6, 600);
+  const SolverChoice alone = choose_solver(DpllSpace(formula), formula);
+  const std::shared_ptr<CdclRace> race = race_on(formula);
+  race->begin_search(RacePolicy::one_worker(0));
+  race->start();
+  ProbeOptions probes;
+  probes.decided_elsewhere = [&race] { return race->decided_here(); };
+  probes.lookahead_turn = [&race] { race->probe_turn(); };
+  const ThreadCpuClock::time_point before = ThreadCpuClock::now();
+  const SolverChoice taking_turns = choose_solver(DpllSpace(formula), formula, nullptr, probes);
+  const double probe_cpu = std::chrono::duration<double>(ThreadCpuClock::now() - before).count();
+  race->stop();
+  ASSERT_FALSE(race->decided_here());
+  ASSERT_GE(probe_cpu, 2 * kTurnSeconds) << "probes too short for a turn";
+  EXPECT_GT(race->search_waited_seconds(), 0.0);
+  EXPECT_GE(race->cpu_seconds(), probe_cpu - 2 * kTurnSeconds) << "about the probes' time";
+  EXPECT_LE(race->cpu_seconds(), probe_cpu + 2 * kTurnSeconds) << "not more";
+  EXPECT_EQ(taking_turns.kind, alone.kind);
+  EXPECT_EQ(taking_turns.reason, alone.reason);
+  EXPECT_EQ(taking_turns.estimate.dives, alone.estimate.dives);
 }
 
 // XOR chains that must differ: pure look-ahead DPLL walks millions of nodes

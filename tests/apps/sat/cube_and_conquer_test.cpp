@@ -308,7 +308,7 @@ TEST(SolverChoice, AFormulaTheProbeDecidesIsItsRootAlone) {
 
 // What the probes count is propagations, clause visits and conflicts with
 // fixed seeds, so the same formula gets the same choice, as long as the
-// look-ahead probes end before their wall-time bound (kMostLookaheadProbeSeconds;
+// look-ahead probes end before their CPU-time bound (kMostLookaheadProbeSeconds;
 // random 3-SAT and van der Waerden formulas take a fraction of it). Under
 // mpirun rank 0's choice is every rank's in any case.
 TEST(SolverChoice, TheSameFormulaGetsTheSameChoice) {
@@ -333,12 +333,29 @@ TEST(SolverChoice, TheSameFormulaGetsTheSameChoice) {
 // deadline already past, the dives stop at once and say so.
 TEST(SolverChoice, DivesStopAtTheirDeadline) {
   const CnfFormula random = random_ksat(200, clauses_for_ratio(200, 4.26), 3, 5);
-  const DpllEstimate late = estimate_dpll(DpllSpace(random), std::chrono::steady_clock::now());
+  const DpllEstimate late = estimate_dpll(DpllSpace(random), ThreadCpuClock::now());
   EXPECT_TRUE(late.over_budget);
   EXPECT_EQ(late.dives, 0);
   const DpllEstimate in_time = estimate_dpll(DpllSpace(random));
   EXPECT_FALSE(in_time.over_budget);
   EXPECT_EQ(in_time.dives, kDives);
+}
+
+// The dives' pace is the probing thread's CPU time: time it spends waiting
+// between two steps (with one worker, while the race takes its turn) is not
+// DPLL's, and does not make the estimate larger.
+TEST(SolverChoice, TheDivesPaceIsTheirOwnCpuTime) {
+  const CnfFormula random = random_ksat(200, clauses_for_ratio(200, 4.26), 3, 5);
+  const DpllEstimate alone = estimate_dpll(DpllSpace(random));
+  int steps = 0;
+  const DpllEstimate waiting =
+      estimate_dpll(DpllSpace(random), ThreadCpuClock::time_point::max(), [&steps] {
+        if (++steps % 4 == 0) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        return false;
+      });
+  ASSERT_GT(steps, 40);
+  EXPECT_EQ(waiting.nodes, alone.nodes);
+  EXPECT_LT(waiting.seconds, 1.5 * alone.seconds) << "the waits are not the dives' time";
 }
 
 // Where DPLL would take seconds, sample cubes decide: CDCL refutes van der
