@@ -51,7 +51,8 @@ double RacePolicy::budget(double since_start, double search_work) const {
   constexpr double kUnlimited = std::numeric_limits<double>::infinity();
   if (never_pauses) return kUnlimited;
   if (takes_turns)
-    return before_search + first_turn + std::max(0.0, search_work - 2 * predicted_work);
+    return before_search + std::min(first_turn, kFirstTurnRate * search_work) +
+           std::max(0.0, search_work - 2 * predicted_work);
   if (since_start <= before_search) return since_start;
   const double elapsed = since_start - before_search;
   // The head start, at a core of its own; then paused until the search has

@@ -58,11 +58,14 @@
 // time as they spent (probe_turn): look-ahead slower than CDCL on the
 // formula costs no more than CDCL's time (ii32d3: dives found too slow
 // after 0.75 s, CaDiCaL 0.19 s). At the search's first node it has a first
-// turn of kFirstTurnShare of W (at most kMostFirstTurnSeconds): a formula
-// the dives predict right but CDCL decides in a fraction of DPLL's time
-// (4blocksb: W 1.8 s, DPLL 2.4 s, CaDiCaL 0.014 s) is then decided at
-// CDCL's pace, and one that only DPLL decides pays at most kFirstTurnShare
-// of its predicted time. Then it is paused while the search has done less
+// turn of kFirstTurnShare of W (at most kMostFirstTurnSeconds), owed at
+// kFirstTurnRate of the search's work: a formula the dives predict right
+// but CDCL decides in a fraction of DPLL's time (4blocksb: W 1.8 s, DPLL
+// 2.4 s, CaDiCaL 0.014 s) is then decided once the search has done ten
+// times CDCL's time (and kTurnSeconds / kFirstTurnRate at least), and one
+// that only DPLL decides pays at most kFirstTurnRate of its time and
+// kFirstTurnShare of its predicted time, nothing when its search is shorter
+// than 0.5 s. Then it is paused while the search has done less
 // than 2 W (a search that needed twice its prediction was misjudged; within
 // that, random 3-SAT's and pigeon-hole's predictions keep their one worker
 // to themselves); after that, whenever it is owed kTurnSeconds of CPU time
@@ -93,9 +96,13 @@ inline constexpr double kRaceEarlyShare = 0.5;
 inline constexpr double kTurnSeconds = 0.05;
 // Probes at least this long earn the race a head start as long as they took.
 inline constexpr double kLeastProbesForHeadStart = 0.1;
-// With one worker, the race's first turn: this share of W, at most so long.
+// With one worker, the race's first turn: this share of W, at most so long,
+// owed at kFirstTurnRate of the search's work (W overestimates many a
+// search: random 3-SAT at n = 250, W 1.4 s for a search of 0.18 s, 19.8 s
+// for a model found in 2 ms).
 inline constexpr double kFirstTurnShare = 0.05;
 inline constexpr double kMostFirstTurnSeconds = 1.0;
+inline constexpr double kFirstTurnRate = 0.1;
 
 struct RacePolicy {
   // Seconds the race ran before the search started (beside the probes and
@@ -110,15 +117,15 @@ struct RacePolicy {
   double early_share = kRaceEarlyShare;
   bool never_pauses = false;  // RacePolicy::unlimited: never over budget
   bool takes_turns = false;   // RacePolicy::one_worker: runs only when the search waits
-  double first_turn = 0;      // taking turns: CPU seconds owed from the search's start
+  double first_turn = 0;      // taking turns: CPU seconds owed at kFirstTurnRate
   // The policy for `workers` workers and a search the dives predicted to
   // take `predicted_seconds` on one worker, after probes of `probe_seconds`.
   static RacePolicy for_search(int workers, double predicted_seconds, double probe_seconds = 0);
   // No pause: the race is CaDiCaL as it runs alone (the portfolio's member 0).
   static RacePolicy unlimited();
   // One worker: the race takes turns with the search, a first turn of
-  // kFirstTurnShare of W (W: `predicted_seconds`), then as much CPU time as
-  // the search's beyond 2 W.
+  // kFirstTurnShare of W (W: `predicted_seconds`) owed at kFirstTurnRate of
+  // the search's work, then as much CPU time as the search's beyond 2 W.
   static RacePolicy one_worker(double predicted_seconds);
   // CPU seconds the race may have spent `since_start` seconds after it
   // started, once the search has done `search_work` CPU seconds of work.

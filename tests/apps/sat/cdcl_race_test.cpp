@@ -64,14 +64,16 @@ TEST(RacePolicy, PausedWhileThePredictedWorkIsDoneThenHalfACoreThenAll) {
 }
 
 // With one worker the race takes turns with the search: a first turn of
-// kFirstTurnShare of W, nothing more while the search has done less than
-// 2 W, then as much CPU time as the search's beyond 2 W.
+// kFirstTurnShare of W owed at kFirstTurnRate of the search's work, nothing
+// more while the search has done less than 2 W, then as much CPU time as
+// the search's beyond 2 W.
 TEST(RacePolicy, OneWorkerTakesTurnsPastTwiceThePrediction) {
   RacePolicy policy = RacePolicy::one_worker(1.0);
   EXPECT_TRUE(policy.takes_turns);
   EXPECT_EQ(policy.workers, 1);
   EXPECT_DOUBLE_EQ(policy.first_turn, kFirstTurnShare);
-  EXPECT_DOUBLE_EQ(policy.budget(0.0, 0.0), kFirstTurnShare) << "owed from the start";
+  EXPECT_DOUBLE_EQ(policy.budget(0.0, 0.0), 0.0) << "nothing before the search works";
+  EXPECT_DOUBLE_EQ(policy.budget(0.2, 0.2), kFirstTurnRate * 0.2) << "owed as the search works";
   EXPECT_DOUBLE_EQ(policy.budget(5.0, 1.5), kFirstTurnShare);
   EXPECT_DOUBLE_EQ(policy.budget(5.0, 1.99), kFirstTurnShare);
   EXPECT_DOUBLE_EQ(policy.share(5.0, 1.99), 0.0);
@@ -240,17 +242,23 @@ TEST(CdclRace, WithOneWorkerTheSearchWaitsWhileTheRaceTakesItsTurn) {
   race->stop();
 }
 
-// With one worker the race's first turn comes at the search's first node,
-// before any of its work: the search waits while the race runs about
-// kFirstTurnShare of W, and then has its core to itself until 2 W.
-TEST(CdclRace, WithOneWorkerItHasAFirstTurnBeforeTheSearchWorks) {
+// With one worker the race's first turn is owed as the search works: none
+// before the search has done kTurnSeconds / kFirstTurnRate; then the search
+// waits while the race runs what it is owed (up to kFirstTurnShare of W),
+// and has its core to itself until 2 W.
+TEST(CdclRace, WithOneWorkerItsFirstTurnIsOwedAsTheSearchWorks) {
   const std::shared_ptr<CdclRace> race = race_on(pigeon_hole(11));
   race->begin_search(RacePolicy::one_worker(4.0));  // a first turn of 0.2 s
   race->start();
-  std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  EXPECT_LT(race->cpu_seconds(), 0.02) << "not before its turn";
+  race->wait_while_owed();
+  EXPECT_LT(race->search_waited_seconds(), 0.01) << "nothing owed before the search works";
+  burn_cpu(0.3);  // the search's work: 0.03 s owed, under a turn
+  race->wait_while_owed();
+  EXPECT_LT(race->cpu_seconds(), 0.02) << "not a turn's worth";
+  burn_cpu(1.9);  // 0.22 s owed: the first turn, 0.2 s
   race->wait_while_owed();
   EXPECT_GE(race->cpu_seconds(), 0.15) << "it ran its first turn";
+  EXPECT_LE(race->cpu_seconds(), 0.3) << "no more than kFirstTurnShare of W";
   EXPECT_GE(race->search_waited_seconds(), 0.12);
   const double after_turn = race->cpu_seconds();
   burn_cpu(0.5);  // the search's work, far from 2 W
