@@ -47,9 +47,16 @@ RacePolicy RacePolicy::one_worker(double predicted_seconds) {
   return policy;
 }
 
+RacePolicy RacePolicy::one_worker_probing() {
+  RacePolicy policy = one_worker(0);
+  policy.probing = true;
+  return policy;
+}
+
 double RacePolicy::budget(double since_start, double search_work) const {
   constexpr double kUnlimited = std::numeric_limits<double>::infinity();
   if (never_pauses) return kUnlimited;
+  if (probing) return before_search + kProbeTurnRate * std::max(0.0, search_work - kProbeTurnGrace);
   if (takes_turns)
     return before_search + std::min(first_turn, kFirstTurnRate * search_work) +
            std::max(0.0, search_work - 2 * predicted_work);

@@ -55,8 +55,9 @@
 // With one worker the race takes turns on the one core the run may use
 // (RacePolicy::one_worker), so the two threads never run at once. During
 // auto's look-ahead probes (the reach and the dives) it is owed as much CPU
-// time as they spent (probe_turn): look-ahead slower than CDCL on the
-// formula costs no more than CDCL's time (ii32d3: dives found too slow
+// time as kProbeTurnRate times they spent beyond kProbeTurnGrace
+// (probe_turn): look-ahead slower than CDCL on the formula costs no more
+// than a quarter of CDCL's time and the grace (ii32d3: dives found too slow
 // after 0.75 s, CaDiCaL 0.19 s). At the search's first node it has a first
 // turn of kFirstTurnShare of W (at most kMostFirstTurnSeconds), owed at
 // kFirstTurnRate of the search's work: a formula the dives predict right
@@ -103,6 +104,13 @@ inline constexpr double kLeastProbesForHeadStart = 0.1;
 inline constexpr double kFirstTurnShare = 0.05;
 inline constexpr double kMostFirstTurnSeconds = 1.0;
 inline constexpr double kFirstTurnRate = 0.1;
+// With one worker, during auto's look-ahead probes: the race is owed this
+// many times their CPU time beyond kProbeTurnGrace, so look-ahead slower
+// than CDCL costs a quarter of CDCL's time and the grace at most, and
+// probes shorter than the grace and a turn (random 3-SAT's, 5-70 ms at
+// n = 250) none.
+inline constexpr double kProbeTurnRate = 4;
+inline constexpr double kProbeTurnGrace = 0.05;
 
 struct RacePolicy {
   // Seconds the race ran before the search started (beside the probes and
@@ -118,6 +126,7 @@ struct RacePolicy {
   bool never_pauses = false;  // RacePolicy::unlimited: never over budget
   bool takes_turns = false;   // RacePolicy::one_worker: runs only when the search waits
   double first_turn = 0;      // taking turns: CPU seconds owed at kFirstTurnRate
+  bool probing = false;       // RacePolicy::one_worker_probing: turns with the probes
   // The policy for `workers` workers and a search the dives predicted to
   // take `predicted_seconds` on one worker, after probes of `probe_seconds`.
   static RacePolicy for_search(int workers, double predicted_seconds, double probe_seconds = 0);
@@ -127,6 +136,9 @@ struct RacePolicy {
   // kFirstTurnShare of W (W: `predicted_seconds`) owed at kFirstTurnRate of
   // the search's work, then as much CPU time as the search's beyond 2 W.
   static RacePolicy one_worker(double predicted_seconds);
+  // One worker, during the look-ahead probes: turns, kProbeTurnRate times
+  // their CPU time beyond kProbeTurnGrace.
+  static RacePolicy one_worker_probing();
   // CPU seconds the race may have spent `since_start` seconds after it
   // started, once the search has done `search_work` CPU seconds of work.
   double budget(double since_start, double search_work) const;

@@ -105,7 +105,7 @@ void print_statistics(std::ostream& out, const core::RunStatistics& result,
     const RacePolicy policy = race->policy();
     // With one worker a race that decided during the probes took turns with
     // them only (its policy is still theirs: no prediction yet).
-    const bool probes_only = policy.takes_turns && policy.predicted_work == 0;
+    const bool probes_only = policy.probing;
     out << "c race: CaDiCaL on the whole formula "
         << (probes_only          ? "taking turns with the probes"
             : policy.takes_turns ? "taking turns with the search"

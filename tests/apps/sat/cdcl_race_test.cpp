@@ -86,6 +86,17 @@ TEST(RacePolicy, OneWorkerTakesTurnsPastTwiceThePrediction) {
   EXPECT_DOUBLE_EQ(RacePolicy::one_worker(0.0).first_turn, 0.0);
 }
 
+// With one worker, during the look-ahead probes: nothing within the grace,
+// then kProbeTurnRate times the probes' work beyond it.
+TEST(RacePolicy, OneWorkerProbingOwesFourTimesTheProbesWorkPastTheGrace) {
+  const RacePolicy policy = RacePolicy::one_worker_probing();
+  EXPECT_TRUE(policy.takes_turns);
+  EXPECT_TRUE(policy.probing);
+  EXPECT_DOUBLE_EQ(policy.budget(1.0, kProbeTurnGrace), 0.0);
+  EXPECT_DOUBLE_EQ(policy.budget(1.0, kProbeTurnGrace + 0.1), kProbeTurnRate * 0.1);
+  EXPECT_FALSE(RacePolicy::one_worker(1.0).probing);
+}
+
 // This thread's CPU time, in seconds.
 double thread_cpu_seconds() {
   timespec now{};
@@ -268,8 +279,9 @@ TEST(CdclRace, WithOneWorkerItsFirstTurnIsOwedAsTheSearchWorks) {
   race->stop();
 }
 
-// With one worker the race takes turns with auto's look-ahead probes, as
-// much CPU time as they spend (ProbeOptions::lookahead_turn): the probes
+// With one worker the race takes turns with auto's look-ahead probes,
+// kProbeTurnRate times the CPU time they spend beyond kProbeTurnGrace
+// (ProbeOptions::lookahead_turn): the probes
 // wait while it runs, and their clock, the probing thread's CPU time, does
 // not count its turns, so the choice is theirs alone. van der Waerden
 // W(2,6) on 1..600: look-ahead dives of about 0.2 s end in "too deep", and
@@ -278,7 +290,7 @@ TEST(CdclRace, WithOneWorkerItTakesTurnsWithTheLookaheadProbes) {
   const CnfFormula formula = van_der_waerden(6, 600);
   const SolverChoice alone = choose_solver(DpllSpace(formula), formula);
   const std::shared_ptr<CdclRace> race = race_on(formula);
-  race->begin_search(RacePolicy::one_worker(0));
+  race->begin_search(RacePolicy::one_worker_probing());
   race->start();
   ProbeOptions probes;
   probes.decided_elsewhere = [&race] { return race->decided_here(); };
@@ -290,8 +302,9 @@ TEST(CdclRace, WithOneWorkerItTakesTurnsWithTheLookaheadProbes) {
   ASSERT_FALSE(race->decided_here());
   ASSERT_GE(probe_cpu, 2 * kTurnSeconds) << "probes too short for a turn";
   EXPECT_GT(race->search_waited_seconds(), 0.0);
-  EXPECT_GE(race->cpu_seconds(), probe_cpu - 2 * kTurnSeconds) << "about the probes' time";
-  EXPECT_LE(race->cpu_seconds(), probe_cpu + 2 * kTurnSeconds) << "not more";
+  const double owed = kProbeTurnRate * (probe_cpu - kProbeTurnGrace);
+  EXPECT_GE(race->cpu_seconds(), owed - 2 * kTurnSeconds) << "about what it was owed";
+  EXPECT_LE(race->cpu_seconds(), owed + 2 * kTurnSeconds) << "not more";
   EXPECT_EQ(taking_turns.kind, alone.kind);
   EXPECT_EQ(taking_turns.reason, alone.reason);
   EXPECT_EQ(taking_turns.estimate.dives, alone.estimate.dives);
