@@ -355,7 +355,10 @@ TEST(SolverChoice, TheDivesPaceIsTheirOwnCpuTime) {
       });
   ASSERT_GT(steps, 40);
   EXPECT_EQ(waiting.nodes, alone.nodes);
-  EXPECT_LT(waiting.seconds, 1.5 * alone.seconds) << "the waits are not the dives' time";
+  // Counted on the wall clock the waits make it some 12 times larger; on the
+  // CPU clock a step after a wait runs with cold caches, and a busy host
+  // (the suite's other tests) slows it too: up to 1.6 times here.
+  EXPECT_LT(waiting.seconds, 4 * alone.seconds) << "the waits are not the dives' time";
 }
 
 // Where DPLL would take seconds, sample cubes decide: CDCL refutes van der
