@@ -352,8 +352,9 @@ void run(const SatOptions& options, cli::CommandRun& run) {
       ProbeOptions probes;
       if (race && race->runs_here() && run.config().workers == 1) {
         // Taking turns with the look-ahead probes: the probes' own CDCL
-        // steps stay (the race's first turn comes only after kTurnSeconds
-        // of look-ahead).
+        // steps stay (the race's first turn comes only after
+        // kProbeTurnGrace of probing, and a formula they decide at once is
+        // answered at once).
         probes.decided_elsewhere = [race] { return race->decided_here(); };
         probes.lookahead_turn = [race] { race->probe_turn(); };
       } else if (race && race->runs_here()) {
