@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "apps/sat/thread_cpu_clock.hpp"
 #include "core/mpi/launcher.hpp"
 
 namespace stacksplit::apps::sat {
@@ -18,7 +19,7 @@ std::int64_t nanoseconds_of(clockid_t clock) {
   return static_cast<std::int64_t>(now.tv_sec) * 1'000'000'000 + now.tv_nsec;
 }
 
-std::int64_t thread_cpu_nanoseconds() { return nanoseconds_of(CLOCK_THREAD_CPUTIME_ID); }
+std::int64_t thread_cpu_nanoseconds() { return ThreadCpuClock::now().time_since_epoch().count(); }
 std::int64_t process_cpu_nanoseconds() { return nanoseconds_of(CLOCK_PROCESS_CPUTIME_ID); }
 
 // The longest sleep between two looks at the search's end.

@@ -104,10 +104,9 @@ void print_statistics(std::ostream& out, const core::RunStatistics& result,
     const std::optional<CubeVerdict> verdict = race->verdict();
     const RacePolicy policy = race->policy();
     // With one worker a race that decided during the probes took turns with
-    // them only (its policy is still theirs: no prediction yet).
-    const bool probes_only = policy.probing;
+    // them only (its policy is still theirs).
     out << "c race: CaDiCaL on the whole formula "
-        << (probes_only          ? "taking turns with the probes"
+        << (policy.probing       ? "taking turns with the probes"
             : policy.takes_turns ? "taking turns with the search"
                                  : "beside the search")
         << ", cpu " << seconds_text(race->cpu_seconds()) << " s, paused "
@@ -115,9 +114,9 @@ void print_statistics(std::ostream& out, const core::RunStatistics& result,
     if (race->on_idle_cores_seconds() > 0)
       out << ", " << seconds_text(race->on_idle_cores_seconds()) << " s on idle workers' cores";
     if (policy.takes_turns)
-      out << ", " << (probes_only ? "they" : "the search") << " waited "
+      out << ", " << (policy.probing ? "they" : "the search") << " waited "
           << seconds_text(race->search_waited_seconds()) << " s";
-    if (policy.takes_turns && !probes_only)
+    if (policy.takes_turns && !policy.probing)
       out << ", a first turn of " << seconds_text(policy.first_turn)
           << " s, then paused until the search had done twice the dives' predicted "
           << seconds_text(policy.predicted_work) << " s of work";

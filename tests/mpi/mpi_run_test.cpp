@@ -620,11 +620,6 @@ TEST_P(MpiSatTest, AutoRacesCdclOnRankZero) {
   }
 }
 
-// --solver auto's probes on van der Waerden W(2,5) at 178 take seconds (the
-// cube trial); a time limit of a fraction of that cuts them, on each rank at
-// its own moment. Every rank must still run rank 0's choice (the solvers'
-// spaces and messages differ): the job ends with one s UNKNOWN, exit 0, and
-// one solver in the record, at 2 and 4 ranks.
 // A rank waiting for rank 0's decision (auto's choice of solver) sleeps: a
 // blocking MPI_Bcast spins in Open MPI's progress loop, and where ranks
 // share a host it took a core from rank 0's probes and their race.
@@ -641,6 +636,11 @@ TEST(MpiBroadcast, OtherRanksWaitAsleep) {
   EXPECT_LT(cpu, 0.5 * waited) << "the waiting rank spun:\n" << run.output;
 }
 
+// --solver auto's probes on van der Waerden W(2,5) at 178 take seconds (the
+// cube trial); a time limit of a fraction of that cuts them, on each rank at
+// its own moment. Every rank must still run rank 0's choice (the solvers'
+// spaces and messages differ): the job ends with one s UNKNOWN, exit 0, and
+// one solver in the record, at 2 and 4 ranks.
 TEST(MpiSatAuto, EveryRankTakesRankZerosChoiceWhenTheTimeLimitCutsTheProbes) {
   const std::string file =
       ::testing::TempDir() + "mpi_sat_agree_" + std::to_string(getpid()) + ".cnf";

@@ -6,7 +6,6 @@
 #include "apps/sat/cdcl_race.hpp"
 
 #include <gtest/gtest.h>
-#include <time.h>
 
 #include <chrono>
 #include <memory>
@@ -99,9 +98,7 @@ TEST(RacePolicy, OneWorkerProbingOwesFourTimesTheProbesWorkPastTheGrace) {
 
 // This thread's CPU time, in seconds.
 double thread_cpu_seconds() {
-  timespec now{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
-  return static_cast<double>(now.tv_sec) + 1e-9 * static_cast<double>(now.tv_nsec);
+  return std::chrono::duration<double>(ThreadCpuClock::now().time_since_epoch()).count();
 }
 
 void burn_cpu(double seconds) {
@@ -308,6 +305,23 @@ TEST(CdclRace, WithOneWorkerItTakesTurnsWithTheLookaheadProbes) {
   EXPECT_EQ(taking_turns.kind, alone.kind);
   EXPECT_EQ(taking_turns.reason, alone.reason);
   EXPECT_EQ(taking_turns.estimate.dives, alone.estimate.dives);
+}
+
+// With one worker a race whose probes were too short to give it a turn
+// still waits for its first; when the probes choose the portfolio, whose
+// member 0 it becomes, turns end and it runs at once (qg5-13: probes of 36
+// ms, then CaDiCaL alone).
+TEST(CdclRace, WithOneWorkerARaceThatHadNoTurnRunsOnceTurnsEnd) {
+  const std::shared_ptr<CdclRace> race = race_on(pigeon_hole(11));
+  race->begin_search(RacePolicy::one_worker_probing());
+  race->start();
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  EXPECT_EQ(race->cpu_seconds(), 0.0) << "no turn yet";
+  race->begin_search(RacePolicy::unlimited());
+  for (int wait = 0; wait < 200 && race->cpu_seconds() < 0.05; ++wait)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  EXPECT_GE(race->cpu_seconds(), 0.05) << "it runs without a turn";
+  race->stop();
 }
 
 // XOR chains that must differ: pure look-ahead DPLL walks millions of nodes
