@@ -198,6 +198,7 @@ class Parser {
     }
     header_seen_ = true;
     header_line_ = line;
+    declared_clauses_text_ = parts[3];  // as written: a count past 63 bits is held saturated
     result_.formula = CnfFormula(static_cast<std::int32_t>(variables));
     result_.declared_clauses = static_cast<std::uint64_t>(clauses);
   }
@@ -297,7 +298,7 @@ class Parser {
       fail_at(clause_line_, "clause not terminated by 0 at the end of the input");
     }
     if (result_.read_clauses != result_.declared_clauses) {
-      std::string what = "the header declares " + std::to_string(result_.declared_clauses) +
+      std::string what = "the header declares " + declared_clauses_text_ +
                          " clauses but there are " + std::to_string(result_.read_clauses);
       if (options_.strict) fail_at(header_line_, what);
       result_.warnings.push_back(name_ + ":" + std::to_string(header_line_) + ": " + what);
@@ -311,6 +312,7 @@ class Parser {
   DimacsInput result_;
   bool header_seen_ = false;
   std::uint64_t header_line_ = 0;
+  std::string declared_clauses_text_;
   std::vector<Literal> clause_;
   std::vector<Literal> seen_;  // by variable: its literal in the long clause being read, or 0
   std::uint64_t clause_line_ = 0;

@@ -131,6 +131,15 @@ TEST(SatDimacsReader, ClauseCountMismatchIsAWarningByDefault) {
   EXPECT_EQ(input.warnings[0], "test.cnf:1: the header declares 3 clauses but there are 2");
 }
 
+// A count too large for 63 bits is said as the header writes it, not as
+// the saturated number it is held as.
+TEST(SatDimacsReader, AHugeClauseCountIsSaidAsWritten) {
+  DimacsInput input = parse("p cnf 2 99999999999999999999\n1 0\n");
+  ASSERT_EQ(input.warnings.size(), 1u);
+  EXPECT_EQ(input.warnings[0],
+            "test.cnf:1: the header declares 99999999999999999999 clauses but there are 1");
+}
+
 TEST(SatDimacsReader, ClauseCountMismatchIsAnErrorWhenStrict) {
   DimacsOptions strict;
   strict.strict = true;
