@@ -12,6 +12,7 @@
 #include "apps/cli/list_command.hpp"
 #include "apps/cli/loop_command.hpp"
 #include "apps/cli/netchar_command.hpp"
+#include "apps/cli/number_check.hpp"
 #include "core/input_error.hpp"
 #include "core/mpi/launcher.hpp"
 #include "schemes/loop/cost_model/network_model_file.hpp"
@@ -59,6 +60,7 @@ int run_front_end(int argc, char** argv, const AppRegistry& apps, const FrontEnd
   if (front_end.add_commands) front_end.add_commands(app);
   add_list_command(app, apps);
   add_netchar_command(app);
+  check_whole_numbers(app);
   // Under mpirun every rank parses the same command line: one complaint is enough.
   const bool first_rank = core::is_first_rank();
   const std::string error_prefix = front_end.program + ": error: ";

@@ -10,11 +10,14 @@
 #include <stdexcept>
 #include <string>
 
+#include "apps/cli/number_check.hpp"
+
 namespace stacksplit::cli {
 
 // The exit status if the program should stop now: 0 after --help, 2 after a
 // bad command line (CLI11 has printed why); nothing if it should go on.
 inline std::optional<int> parse_generator_options(CLI::App& app, int argc, char** argv) {
+  check_whole_numbers(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

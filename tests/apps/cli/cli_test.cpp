@@ -50,6 +50,13 @@ TEST(Cli, QuietPrintsOnlyTheResult) {
   EXPECT_EQ(r.output, "solutions = 92\n");
 }
 
+// "010" is ten, not octal eight.
+TEST(Cli, AWholeNumberWithLeadingZerosIsDecimal) {
+  const CommandRun r = run("nqueens 010 --workers 02 --quiet");
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_EQ(r.output, "solutions = 724\n");
+}
+
 TEST(Cli, FirstModePrintsAValidPlacement) {
   const CommandRun r = run("nqueens 10 --workers 2 --mode first --runtime step --quiet");
   EXPECT_EQ(r.status, 0) << r.output;
@@ -133,6 +140,10 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"loop maptri --n 0", "--n"}, BadInput{"loop ep --class Q", "EP class 'Q'"},
         BadInput{"loop synthetic --profile wavy", "profile 'wavy'"},
         BadInput{"loop synthetic --n 0", "--n"}, BadInput{"loop mxm --steps 0", "--steps"},
+        // CLI11 read "-1" into an unsigned 64-bit option as 2^64 - 1.
+        BadInput{"loop mxm --chunk -1", "--chunk: expected a non-negative whole number, got '-1'"},
+        BadInput{"loop trfd --n -1", "--n: expected a non-negative whole number, got '-1'"},
+        BadInput{"nqueens 8 --seed -1", "--seed: expected a non-negative whole number"},
         // CLI::Range alone lets NaN through.
         BadInput{"loop mxm --threshold nan", "--threshold: expected a number in [0, 1], got 'nan'"},
         BadInput{"loop mxm --dampening nan", "--dampening: expected a number in [0, 1], got 'nan'"},
