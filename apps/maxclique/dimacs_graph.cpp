@@ -48,6 +48,8 @@ DimacsGraph parse_dimacs_graph(std::istream& in, std::string_view name) {
   const Reader reader(name);
   DimacsGraph result;
   bool have_header = false;
+  std::uint64_t header_line = 0;
+  std::int64_t edge_lines = 0;
   std::string text;
   std::uint64_t line = 0;
   while (std::getline(in, text)) {
@@ -68,6 +70,7 @@ DimacsGraph parse_dimacs_graph(std::istream& in, std::string_view name) {
       result.graph.vertices = static_cast<int>(vertices);
       result.declared_edges = edges;
       have_header = true;
+      header_line = line;
       continue;
     }
     if (tokens[0] == "e") {
@@ -85,12 +88,18 @@ DimacsGraph parse_dimacs_graph(std::istream& in, std::string_view name) {
         reader.fail(line, "a loop (an edge from vertex " + std::to_string(u) + " to itself)");
       result.graph.edges.emplace_back(static_cast<int>(std::min(u, v) - 1),
                                       static_cast<int>(std::max(u, v) - 1));
+      ++edge_lines;
       continue;
     }
     reader.fail(line,
                 "a line must start with 'c', 'p' or 'e', not '" + std::string(tokens[0]) + "'");
   }
   if (!have_header) reader.fail(line, "no 'p edge N M' line");
+  if (edge_lines != result.declared_edges && edge_lines != 2 * result.declared_edges)
+    result.warnings.push_back(std::string(name) + ":" + std::to_string(header_line) +
+                              ": the p line declares " + std::to_string(result.declared_edges) +
+                              " edges but the file has " + std::to_string(edge_lines) +
+                              " edge lines");
   std::vector<std::pair<int, int>>& edges = result.graph.edges;
   std::sort(edges.begin(), edges.end());
   edges.erase(std::unique(edges.begin(), edges.end()), edges.end());

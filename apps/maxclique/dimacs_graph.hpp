@@ -33,6 +33,9 @@ struct Graph {
 struct DimacsGraph {
   Graph graph;
   std::int64_t declared_edges = 0;  // as the p line says (files disagree on duplicates)
+  // FILE:LINE: what is odd but not wrong; an edge count that is neither the
+  // edge lines' nor half of it (each edge listed both ways) may be a cut file.
+  std::vector<std::string> warnings;
 };
 
 DimacsGraph read_dimacs_graph(const std::string& path);

@@ -36,6 +36,9 @@ void add_command(CLI::App& parent, const cli::AppEntry& app) {
   command.add_option("file", *file, "graph in DIMACS format ('p edge N M', 'e U V')")->required();
   command.on_run([file](cli::CommandRun& run) {
     const DimacsGraph input = read_dimacs_graph(*file);
+    // Under mpirun every rank reads the file; only rank 0 speaks.
+    if (run.speaks())
+      for (const std::string& warning : input.warnings) std::cerr << "warning: " << warning << '\n';
     const MaxCliqueSpace prototype(input.graph);
     auto details = [&](const core::RunStatistics&) {
       return nlohmann::json{{"vertices", input.graph.vertices},

@@ -25,6 +25,17 @@ TEST(DimacsGraph, ReadsEdgesOnceWhateverTheirDirection) {
   EXPECT_EQ(input.graph.edges, expected);
 }
 
+// The edge count may count each edge once or both ways; another count may be
+// a file cut short, which is said, not refused.
+TEST(DimacsGraph, AnEdgeCountThatIsNeitherTheLinesNorHalfOfThemIsAWarning) {
+  EXPECT_TRUE(parse("p edge 3 2\ne 1 2\ne 2 3\n").warnings.empty());
+  EXPECT_TRUE(parse("p edge 3 1\ne 1 2\ne 2 1\n").warnings.empty());
+  const DimacsGraph cut = parse("c\np edge 3 5\ne 1 2\n");
+  ASSERT_EQ(cut.warnings.size(), 1u);
+  EXPECT_EQ(cut.warnings[0], "g.clq:2: the p line declares 5 edges but the file has 1 edge lines");
+  EXPECT_EQ(cut.graph.edges.size(), 1u);
+}
+
 TEST(DimacsGraph, WrittenGraphsReadBack) {
   Graph graph{5, {{0, 4}, {1, 2}, {3, 4}}};
   std::ostringstream out;
