@@ -96,11 +96,7 @@ schemes::loop::cost_model::NetworkModel network_for(const LoopOptions& options,
   }
   if (config.workers < 2) return schemes::serial_network(1e-6, 1e9);  // nothing to exchange
   cli::NetcharOptions netchar;
-  // As many powers of P as the distinct counts measured can determine (P² at
-  // most): with P = 2 an exchange's time is taken as constant in P.
-  schemes::loop::cost_model::FitOptions fit;
-  fit.degree_p = std::min(
-      fit.degree_p, static_cast<int>(cli::netchar_processor_counts(config.workers).size()) - 1);
+  const schemes::loop::cost_model::FitOptions fit = cli::netchar_fit_options(config.workers);
   // One round of probes is enough on a quiet machine (0.05 s with 2
   // threads); on a loaded one a single sample can make the larger message
   // the faster, and no bandwidth can be fitted (one run in three at load 10

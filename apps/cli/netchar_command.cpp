@@ -57,7 +57,8 @@ void add_netchar_command(CLI::App& app) {
     netchar.repeats = options->repeats;
     const auto samples = cli::characterize_network(config, netchar);
     if (!core::is_first_rank()) return;
-    const auto model = schemes::loop::cost_model::fit_network(samples);
+    const auto model =
+        schemes::loop::cost_model::fit_network(samples, cli::netchar_fit_options(config.workers));
     if (!options->common.quiet) print_table(model, samples);
     if (!options->out.empty()) {
       schemes::loop::cost_model::save_network_model(model, options->out);

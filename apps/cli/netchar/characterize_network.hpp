@@ -34,6 +34,17 @@ inline std::vector<int> netchar_processor_counts(int workers) {
   return counts;
 }
 
+// As many powers of P as the distinct counts measured on `workers` can
+// determine (P² at most): with P = 2 or 3 an exchange's time is taken as
+// constant or linear in P. Both the netchar command and the loop command's
+// own measurement fit with these.
+inline schemes::loop::cost_model::FitOptions netchar_fit_options(int workers) {
+  schemes::loop::cost_model::FitOptions fit;
+  fit.degree_p = std::max(
+      0, std::min(fit.degree_p, static_cast<int>(netchar_processor_counts(workers).size()) - 1));
+  return fit;
+}
+
 inline std::vector<ProbeRound> netchar_rounds(int workers, const NetcharOptions& options) {
   std::vector<ProbeRound> rounds;
   for (int r = 0; r < options.repeats; ++r) {

@@ -149,6 +149,22 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"loop mxm --dampening nan", "--dampening: expected a number in [0, 1], got 'nan'"},
         BadInput{"loop mxm --dampening 1.5", "--dampening: expected a number in [0, 1]"}));
 
+// With two workers (the default on a two-core machine) netchar measures one
+// P: the fit is constant in P, where a P² polynomial said "least squares: 2
+// measurements cannot fit 6 coefficients".
+TEST(Cli, NetcharWithTwoWorkersFitsAndSaves) {
+  const std::string saved = ::testing::TempDir() + "/cli_test_network_two.json";
+  for (const char* runtime : {"sim", "threads"}) {
+    const CommandRun r = run(std::string("netchar --runtime ") + runtime +
+                             " --workers 2 --repeats 1 --quiet --out " + saved);
+    EXPECT_EQ(r.status, 0) << runtime << '\n' << r.output;
+    const CommandRun used = run(std::string("loop mxm --n 40 --workers 2 --runtime ") + runtime +
+                                " --predict --network " + saved);
+    EXPECT_EQ(used.status, 0) << runtime << '\n' << used.output;
+    EXPECT_NE(used.output.find("predicted best: "), std::string::npos) << used.output;
+  }
+}
+
 // A network file that is not one, or that was measured elsewhere: one line,
 // exit 1, as every input file's error (it was 2, a command line's).
 TEST(Cli, ABadOrMismatchedNetworkFileIsOneLineAndExitStatus1) {
