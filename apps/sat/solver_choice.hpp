@@ -42,9 +42,10 @@
 // The look-ahead probes (reach and dives) also stop after
 // kMostLookaheadProbeSeconds of the probing thread's CPU time
 // (ThreadCpuClock: with one worker the race's turns come between probe
-// steps): look-ahead that slow is not DPLL's formula (the portfolio). The rest counts propagations,
-// clause visits and conflicts with fixed seeds; under mpirun rank 0's choice is every rank's
-// (sat_command.cpp), since a clock or a time limit can differ between ranks.
+// steps): look-ahead that slow is not DPLL's formula (the portfolio). The
+// rest counts propagations, clause visits and conflicts with fixed seeds;
+// under mpirun rank 0's choice is every rank's (sat_command.cpp), since a
+// clock or a time limit can differ between ranks.
 
 #include <chrono>
 #include <cstdint>

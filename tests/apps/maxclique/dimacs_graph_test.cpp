@@ -34,6 +34,7 @@ TEST(DimacsGraph, AnEdgeCountThatIsNeitherTheLinesNorHalfOfThemIsAWarning) {
   ASSERT_EQ(cut.warnings.size(), 1u);
   EXPECT_EQ(cut.warnings[0], "g.clq:2: the p line declares 5 edges but the file has 1 edge lines");
   EXPECT_EQ(cut.graph.edges.size(), 1u);
+  EXPECT_EQ(parse("p edge 3 9223372036854775807\ne 1 2\n").warnings.size(), 1u);
 }
 
 TEST(DimacsGraph, WrittenGraphsReadBack) {
