@@ -90,6 +90,7 @@ CubeVerdict CdclCubeSolver::solve(std::span<const Literal> cube, int conflict_li
   if (conflict_limit >= 0) solver.limit("conflicts", conflict_limit);
   switch (solver.solve()) {
     case 10:
+      copy_model();
       return CubeVerdict::kSatisfiable;
     case 20:
       return CubeVerdict::kUnsatisfiable;
@@ -103,9 +104,22 @@ void CdclCubeSolver::set_pause(std::function<bool()> pause_or_stop) {
   if (engine_) engine_->stop.pause = pause_;
 }
 
+void CdclCubeSolver::copy_model() {
+  const CnfFormula& formula = shared_->formula;
+  model_.assign(static_cast<std::size_t>(formula.num_variables()) + 1, 0);
+  // Only the variables in some clause exist for CaDiCaL (see load()).
+  for (std::size_t c = 0; c < formula.num_clauses(); ++c) {
+    for (Literal l : formula.clause(c)) {
+      const Literal var = l < 0 ? -l : l;
+      Literal& value = model_[static_cast<std::size_t>(var)];
+      if (value == 0) value = engine_->solver.val(var) > 0 ? var : -var;
+    }
+  }
+}
+
 Literal CdclCubeSolver::value(std::int32_t var) const {
   if (model_from_whole_formula_) return shared_->whole_formula_solver->value(var);
-  return engine_->solver.val(var) > 0 ? var : -var;
+  return model_[static_cast<std::size_t>(var)];
 }
 
 std::uint64_t CdclCubeSolver::conflicts() const { return engine_ ? engine_->conflicts.count : 0; }

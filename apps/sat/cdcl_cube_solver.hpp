@@ -16,6 +16,7 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <vector>
 
 #include "apps/sat/cnf_formula.hpp"
 #include "apps/sat/search_end.hpp"
@@ -58,8 +59,11 @@ class CdclCubeSolver {
   // conflict limit ≥ 0, gives up (kStopped) after that many conflicts.
   CubeVerdict solve(std::span<const Literal> cube, int conflict_limit = -1);
 
-  // After kSatisfiable: the value CaDiCaL gives variable `var` (1-based) in
-  // its model, as a DIMACS literal.
+  // After kSatisfiable: the value CaDiCaL gave variable `var` (1-based) in
+  // its model, as a DIMACS literal. The model is copied once, by the thread
+  // that ran solve(), before solve() returns: CaDiCaL's val() completes the
+  // model lazily (it extends it over eliminated variables), so it may not be
+  // called from several threads, and this may.
   Literal value(std::int32_t var) const;
 
   // Conflicts over every cube so far, counted as the clauses CaDiCaL learns
@@ -76,10 +80,14 @@ class CdclCubeSolver {
  private:
   struct Engine;  // CaDiCaL and its callbacks, at a fixed address
   void load();
+  void copy_model();  // in the thread that ran solve(), see value()
 
   std::shared_ptr<CubeSolverShared> shared_;
   std::unique_ptr<Engine> engine_;
   bool model_from_whole_formula_ = false;  // the last kSatisfiable was the probe's
+  // The last model, a DIMACS literal per variable (index 0 unused; 0 for a
+  // variable in no clause, which CaDiCaL never saw).
+  std::vector<Literal> model_;
   std::function<bool()> pause_;
 };
 

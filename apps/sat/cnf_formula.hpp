@@ -46,4 +46,16 @@ class CnfFormula {
   bool has_empty_clause_ = false;
 };
 
+// The variables that occur in some clause, in increasing order: those a model
+// lists (the others may take either value).
+inline std::vector<std::int32_t> occurring_variables(const CnfFormula& formula) {
+  std::vector<bool> occurs(static_cast<std::size_t>(formula.num_variables()) + 1, false);
+  for (std::size_t c = 0; c < formula.num_clauses(); ++c)
+    for (Literal l : formula.clause(c)) occurs[static_cast<std::size_t>(l < 0 ? -l : l)] = true;
+  std::vector<std::int32_t> variables;
+  for (std::int32_t v = 1; v <= formula.num_variables(); ++v)
+    if (occurs[static_cast<std::size_t>(v)]) variables.push_back(v);
+  return variables;
+}
+
 }  // namespace stacksplit::apps::sat

@@ -42,13 +42,8 @@ PortfolioShared::PortfolioShared(CnfFormula formula_, std::uint32_t members_, Sh
     : formula(std::move(formula_)),
       members(std::max<std::uint32_t>(1, members_)),
       share(share_),
-      end(std::move(time_limit), interrupt) {
-  std::vector<bool> occurs(static_cast<std::size_t>(formula.num_variables()) + 1, false);
-  for (std::size_t c = 0; c < formula.num_clauses(); ++c)
-    for (Literal l : formula.clause(c)) occurs[static_cast<std::size_t>(l < 0 ? -l : l)] = true;
-  for (std::int32_t v = 1; v <= formula.num_variables(); ++v)
-    if (occurs[static_cast<std::size_t>(v)]) occurring.push_back(v);
-}
+      occurring(occurring_variables(formula)),
+      end(std::move(time_limit), interrupt) {}
 
 double PortfolioShared::first_member_seconds() const {
   if (first_member_race) return first_member_race->elapsed();
@@ -317,6 +312,10 @@ core::Outcome PortfolioSpace::run_slice() {
   switch (result) {
     case 10:
       decided_here_ = true;
+      // The model is copied here, by the thread that ran the call (as every
+      // CaDiCaL model is: see CdclCubeSolver::value).
+      model_.clear();
+      for (std::int32_t v : shared_->occurring) model_.push_back(solver.val(v) > 0 ? v : -v);
       shared_->end.model_found();
       return core::Outcome::kSolution;
     case 20:
@@ -389,13 +388,10 @@ void PortfolioSpace::take_from_first_member() {
 }
 
 PortfolioSpace::Solution PortfolioSpace::solution() const {
+  if (!runs_race()) return model_;
   Solution model;
   model.reserve(shared_->occurring.size());
-  if (runs_race()) {
-    for (std::int32_t v : shared_->occurring) model.push_back(shared_->first_member_race->value(v));
-    return model;
-  }
-  for (std::int32_t v : shared_->occurring) model.push_back(engine_->solver.val(v) > 0 ? v : -v);
+  for (std::int32_t v : shared_->occurring) model.push_back(shared_->first_member_race->value(v));
   return model;
 }
 

@@ -206,6 +206,7 @@ class PortfolioSpace {
   std::uint64_t earlier_nanoseconds_ = 0;    // CDCL time of members this worker ran before
   std::uint64_t staggered_nanoseconds_ = 0;  // waiting for member 0's head start
   std::size_t first_member_read_ = 0;        // words of from_first_member taken in
+  Solution model_;                           // the member's model, once it found one
   core::MailWatch mail_waiting_;
 };
 

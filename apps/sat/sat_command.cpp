@@ -174,8 +174,11 @@ void add_run_details(nlohmann::json& details, const SatOptions& options, const D
 }
 
 // Answers, exit status and the model's check, alike for every solver.
+// `model` is the search's solution, or the race's model when the race
+// decided with no node left to take it.
 template <class Result>
-void finish(cli::CommandRun& run, const CnfFormula& formula, const Result& result, Answer answer) {
+void finish(cli::CommandRun& run, const CnfFormula& formula, const Result& result, Answer answer,
+            const std::optional<DpllSpace::Solution>& model) {
   // Under mpirun every rank exits with rank 0's answer's status (only rank 0
   // has every rank's counters; another rank may not know the time limit cut
   // somewhere); an interrupted search is s UNKNOWN and exit 0, as the
@@ -185,18 +188,27 @@ void finish(cli::CommandRun& run, const CnfFormula& formula, const Result& resul
   answer = static_cast<Answer>(agreed[0] - '0');
   cli::set_exit_status(exit_status_of(answer));
   if (!result.reporting) return;
-  if (result.solution) {
+  if (answer == Answer::kSatisfiable && !model)
+    throw std::runtime_error("internal error: the answer is SAT but no model was kept");
+  if (model) {
     // Never print a model that has not been checked against the clauses read.
-    const DpllSpace::Solution& model = *result.solution;
-    if (!is_well_formed_model(formula, model)) {
+    if (!is_well_formed_model(formula, *model)) {
       throw std::runtime_error("internal error: the solver returned a malformed model");
     }
-    if (auto clause = first_falsified_clause(formula, model)) {
+    if (auto clause = first_falsified_clause(formula, *model)) {
       throw std::runtime_error("internal error: the model falsifies clause " +
                                std::to_string(*clause + 1));
     }
   }
-  print_answer(std::cout, answer, result.solution ? &*result.solution : nullptr);
+  print_answer(std::cout, answer, model ? &*model : nullptr);
+}
+
+// The race's model over the variables that occur in some clause (a model's
+// variables, as DpllSpace::Solution lists them).
+DpllSpace::Solution race_model(const CnfFormula& formula, const CdclRace& race) {
+  DpllSpace::Solution model;
+  for (std::int32_t v : occurring_variables(formula)) model.push_back(race.value(v));
+  return model;
 }
 
 // The race's CaDiCaL, used no more, is left for the process's exit to free
@@ -266,7 +278,7 @@ void run_portfolio(const SatOptions& options, cli::CommandRun& run, const Dimacs
   leave_race_to_exit(race);
   if (result.reporting && !run.quiet())
     print_portfolio_statistics(std::cout, result, choice, probe_seconds);
-  finish(run, input.formula, result, answer_of(result));
+  finish(run, input.formula, result, answer_of(result), result.solution);
 }
 
 // --solver auto's race (cdcl_race.hpp): CaDiCaL on the whole formula, in a
@@ -455,12 +467,10 @@ void run(const SatOptions& options, cli::CommandRun& run) {
   // A node left open anywhere (the time limit on some rank) makes the
   // answer unknown: the counters are every worker's, every rank's.
   auto answer_of = [&](const core::RunStatistics& result) {
-    if (result.solution_found) return Answer::kSatisfiable;
-    // The race's refutation is a proof, whatever the search left open.
-    if (race && race->verdict() == CubeVerdict::kUnsatisfiable) return Answer::kUnsatisfiable;
     const bool open_somewhere = result.total.app_counters[DpllSpace::kCutNodesCounter] > 0;
-    return cut() || result.interrupted || open_somewhere ? Answer::kUnknown
-                                                         : Answer::kUnsatisfiable;
+    return search_answer(result.solution_found,
+                         race ? race->verdict() : std::optional<CubeVerdict>{},
+                         cut() || result.interrupted || open_somewhere);
   };
   // Weights saturate at 2^64 − 1: then the count is a lower bound, as it is
   // when the time limit cut the search.
@@ -524,7 +534,10 @@ void run(const SatOptions& options, cli::CommandRun& run) {
                                        : "")
               << '\n';
   }
-  finish(run, input.formula, result, answer_of(result));
+  std::optional<DpllSpace::Solution> model = result.solution;
+  if (!model && race && race->runs_here() && race->verdict() == CubeVerdict::kSatisfiable)
+    model = race_model(input.formula, *race);
+  finish(run, input.formula, result, answer_of(result), model);
 }
 
 void add_command(CLI::App& parent, const cli::AppEntry& app) {

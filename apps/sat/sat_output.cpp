@@ -42,6 +42,12 @@ constexpr std::size_t counter_index(std::string_view name) {
 
 }  // namespace
 
+Answer search_answer(bool solution_found, std::optional<CubeVerdict> race, bool left_open) {
+  if (solution_found || race == CubeVerdict::kSatisfiable) return Answer::kSatisfiable;
+  if (race == CubeVerdict::kUnsatisfiable) return Answer::kUnsatisfiable;
+  return left_open ? Answer::kUnknown : Answer::kUnsatisfiable;
+}
+
 const char* answer_name(Answer answer) {
   switch (answer) {
     case Answer::kSatisfiable:

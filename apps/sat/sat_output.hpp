@@ -15,6 +15,14 @@ namespace stacksplit::apps::sat {
 
 enum class Answer { kSatisfiable, kUnsatisfiable, kUnknown };
 
+// The answer of a DPLL or cube-and-conquer search: a model found by a node;
+// else the race's verdict, which holds whatever the search left open (a
+// model it found while the last open nodes were cubes in flight reaches no
+// node: their CDCL calls stop and they end cut); else UNSAT if the tree was
+// exhausted with nothing left open (`left_open`: the time limit, an
+// interrupt or a cut node anywhere), UNKNOWN otherwise.
+Answer search_answer(bool solution_found, std::optional<CubeVerdict> race, bool left_open);
+
 // "SAT", "UNSAT", "UNKNOWN" (the run record's answer).
 const char* answer_name(Answer answer);
 // 10, 20, or 0 for an unknown answer, as the competition asks.

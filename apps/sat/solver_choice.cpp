@@ -208,23 +208,9 @@ int probe_conflicts(const DpllEstimate& estimate) {
   return static_cast<int>(std::clamp<double>(conflicts, kLeastProbeConflicts, kMostProbeConflicts));
 }
 
-std::int32_t occurring_variables(const CnfFormula& formula) {
-  std::vector<bool> occurs(static_cast<std::size_t>(formula.num_variables()) + 1, false);
-  std::int32_t count = 0;
-  for (std::size_t c = 0; c < formula.num_clauses(); ++c) {
-    for (Literal l : formula.clause(c)) {
-      const auto var = static_cast<std::size_t>(l < 0 ? -l : l);
-      if (!occurs[var]) {
-        occurs[var] = true;
-        ++count;
-      }
-    }
-  }
-  return count;
-}
-
 std::optional<SolverChoice> choice_without_probes(const CnfFormula& formula) {
-  if (occurring_variables(formula) <= kMostLookaheadVariables) return std::nullopt;
+  if (occurring_variables(formula).size() <= static_cast<std::size_t>(kMostLookaheadVariables))
+    return std::nullopt;
   SolverChoice choice;
   choice.kind = SolverKind::kPortfolio;
   choice.reason = "too many variables for look-ahead";

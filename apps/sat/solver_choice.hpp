@@ -199,9 +199,6 @@ struct SolverChoice {
   std::shared_ptr<const CdclCubeSolver> decider;
 };
 
-// The variables that occur in some clause.
-std::int32_t occurring_variables(const CnfFormula& formula);
-
 // The choice for a formula of more than kMostLookaheadVariables occurring
 // variables, made without any probe: the portfolio. Nullopt for the others.
 std::optional<SolverChoice> choice_without_probes(const CnfFormula& formula);

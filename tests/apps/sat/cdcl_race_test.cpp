@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <chrono>
 #include <memory>
 #include <string>
@@ -15,6 +16,7 @@
 
 #include "apps/sat/dpll_space.hpp"
 #include "apps/sat/idle_workers_to_race.hpp"
+#include "apps/sat/sat_output.hpp"
 #include "apps/sat/solver_choice.hpp"
 #include "apps/sat/thread_cpu_clock.hpp"
 #include "core/run_search.hpp"
@@ -368,6 +370,55 @@ TEST(CdclRace, AModelFromEitherSideIsChecked) {
       EXPECT_TRUE(satisfies(formula, *result.solution));
     }
   }
+}
+
+// Every worker that reaches a node after the race found a model reads it, so
+// several threads read it at once (qg1-08 at two workers: 1 run in 40 ended
+// in munmap_chunk(): invalid pointer). CaDiCaL's val() completes its model
+// lazily and may run in one thread only: the race copies the model once, in
+// its own thread, before it says SAT. Under ThreadSanitizer (scripts/test
+// --sanitize thread runs this suite) reading through val() here is a report.
+TEST(CdclRace, ItsModelIsReadByManyThreadsAtOnce) {
+  constexpr int kReaders = 8;
+  for (const CnfFormula& formula :
+       {counter_bmc(8, 40, 30), xor_chains(60, true), random_ksat(150, 600, 3, 5)}) {
+    for (int round = 0; round < 10; ++round) {
+      const auto race = race_on(formula);
+      race->start();
+      while (!race->decided_here()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      ASSERT_EQ(race->verdict(), CubeVerdict::kSatisfiable);
+      std::vector<std::vector<Literal>> models(kReaders);
+      std::atomic<int> ready{0};
+      std::vector<std::thread> readers;
+      for (int r = 0; r < kReaders; ++r) {
+        readers.emplace_back([&, r] {
+          ready.fetch_add(1);
+          while (ready.load() < kReaders) {
+          }
+          for (std::int32_t v = 1; v <= formula.num_variables(); ++v)
+            models[static_cast<std::size_t>(r)].push_back(race->value(v));
+        });
+      }
+      for (std::thread& reader : readers) reader.join();
+      race->stop();
+      for (const std::vector<Literal>& model : models) EXPECT_EQ(model, models[0]);
+      std::vector<Literal> occurring;
+      for (Literal l : models[0])
+        if (l != 0) occurring.push_back(l);
+      EXPECT_TRUE(satisfies(formula, occurring));
+    }
+  }
+}
+
+// The race finds a model while the last open nodes are cubes in flight: its
+// decision stops their CDCL calls, they end cut, and no node is left to take
+// the model. The answer is still SAT (it was s UNKNOWN, exit 0).
+TEST(SearchAnswer, TheRacesModelHoldsWhenNoNodeTookIt) {
+  EXPECT_EQ(search_answer(false, CubeVerdict::kSatisfiable, true), Answer::kSatisfiable);
+  EXPECT_EQ(search_answer(false, CubeVerdict::kUnsatisfiable, true), Answer::kUnsatisfiable);
+  EXPECT_EQ(search_answer(true, std::nullopt, true), Answer::kSatisfiable);
+  EXPECT_EQ(search_answer(false, std::nullopt, true), Answer::kUnknown);
+  EXPECT_EQ(search_answer(false, std::nullopt, false), Answer::kUnsatisfiable);
 }
 
 // Under mpirun the race runs on rank 0 only: its refutation is one word that

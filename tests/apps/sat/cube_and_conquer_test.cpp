@@ -249,7 +249,7 @@ TEST(SolverChoice, LargeFormulasGoToThePortfolioWithoutLookahead) {
   EXPECT_TRUE(choice_without_probes(large).has_value());
   const CnfFormula small = random_ksat(200, clauses_for_ratio(200, 4.26), 3, 5);
   EXPECT_FALSE(choice_without_probes(small).has_value());
-  EXPECT_EQ(occurring_variables(small), 200);
+  EXPECT_EQ(occurring_variables(small).size(), 200u);
 }
 
 // The dives: nothing propagates in parity chains, so every dive is deep; the
