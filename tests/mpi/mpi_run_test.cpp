@@ -19,7 +19,7 @@
 #include <tuple>
 #include <vector>
 
-#include "apps/sat/portfolio_space.hpp"
+#include "apps/sat/cdcl/portfolio_space.hpp"
 #include "apps/uts/uts_presets.hpp"
 #include "schemes/scheme_registry.hpp"
 #include "tests/mpi/mpirun_command.hpp"

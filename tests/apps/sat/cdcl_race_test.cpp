@@ -3,7 +3,7 @@
 // checked, a refutation reaches another process's spaces as one shared
 // word; the command races on two workers and not on one or the simulator.
 
-#include "apps/sat/cdcl_race.hpp"
+#include "apps/sat/cdcl/cdcl_race.hpp"
 
 #include <gtest/gtest.h>
 
@@ -14,11 +14,11 @@
 #include <thread>
 #include <vector>
 
-#include "apps/sat/dpll_space.hpp"
-#include "apps/sat/idle_workers_to_race.hpp"
-#include "apps/sat/sat_output.hpp"
-#include "apps/sat/solver_choice.hpp"
-#include "apps/sat/thread_cpu_clock.hpp"
+#include "apps/sat/command/sat_output.hpp"
+#include "apps/sat/dpll/dpll_space.hpp"
+#include "apps/sat/limits/thread_cpu_clock.hpp"
+#include "apps/sat/plan/idle_workers_to_race.hpp"
+#include "apps/sat/plan/solver_choice.hpp"
 #include "core/run_search.hpp"
 #include "core/worker_statistics.hpp"
 #include "tests/apps/sat/sat_test_support.hpp"

@@ -3,7 +3,7 @@
 // declaring about what occurs) or by sorting the literals (a header
 // declaring millions more): the same numbering, clauses and counts either way.
 
-#include "apps/sat/clause_database.hpp"
+#include "apps/sat/dpll/clause_database.hpp"
 
 #include <gtest/gtest.h>
 

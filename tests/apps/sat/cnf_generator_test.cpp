@@ -1,13 +1,13 @@
 // The formula generators: reproducible from the seed, the shape asked for.
 
-#include "apps/sat/cnf_generator.hpp"
+#include "apps/sat/cnf/cnf_generator.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cstdlib>
 #include <set>
 
-#include "apps/sat/model_check.hpp"
+#include "apps/sat/cnf/model_check.hpp"
 
 namespace stacksplit::apps::sat {
 namespace {

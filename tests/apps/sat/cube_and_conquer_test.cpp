@@ -5,7 +5,7 @@
 // sends implication chains to CDCL early; a model found by one worker stops
 // the other's CDCL within a bounded time.
 
-#include "apps/sat/cube_and_conquer.hpp"
+#include "apps/sat/dpll/cube_and_conquer.hpp"
 
 #include <gtest/gtest.h>
 
@@ -17,7 +17,7 @@
 #include <thread>
 #include <tuple>
 
-#include "apps/sat/solver_choice.hpp"
+#include "apps/sat/plan/solver_choice.hpp"
 #include "core/run_search.hpp"
 #include "schemes/scheme_registry.hpp"
 #include "tests/apps/sat/sat_test_support.hpp"

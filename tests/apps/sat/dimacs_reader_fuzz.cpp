@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "apps/sat/dimacs_reader.hpp"
+#include "apps/sat/cnf/dimacs_reader.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace stacksplit::apps::sat;

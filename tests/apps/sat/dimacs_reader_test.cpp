@@ -2,7 +2,7 @@
 // compressed files, and what it does with duplicates, tautologies and empty
 // clauses. Malformed input is malformed_corpus_test.cpp.
 
-#include "apps/sat/dimacs_reader.hpp"
+#include "apps/sat/cnf/dimacs_reader.hpp"
 
 #include <gtest/gtest.h>
 #include <zlib.h>

@@ -2,7 +2,7 @@
 // force, answers on known formulas, every model checked, and the contract
 // (reset, descend, ascend) kept.
 
-#include "apps/sat/dpll_space.hpp"
+#include "apps/sat/dpll/dpll_space.hpp"
 
 #include <gtest/gtest.h>
 

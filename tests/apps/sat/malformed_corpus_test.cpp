@@ -6,7 +6,7 @@
 
 #include <fstream>
 
-#include "apps/sat/dimacs_reader.hpp"
+#include "apps/sat/cnf/dimacs_reader.hpp"
 #include "tests/apps/sat/sat_test_support.hpp"
 
 namespace stacksplit::apps::sat {

@@ -15,9 +15,9 @@
 #include <tuple>
 #include <vector>
 
-#include "apps/sat/cdcl_race.hpp"
-#include "apps/sat/left_to_exit.hpp"
-#include "apps/sat/portfolio_space.hpp"
+#include "apps/sat/cdcl/cdcl_race.hpp"
+#include "apps/sat/cdcl/left_to_exit.hpp"
+#include "apps/sat/cdcl/portfolio_space.hpp"
 #include "core/run_search.hpp"
 #include "schemes/scheme_registry.hpp"
 #include "tests/apps/sat/sat_test_support.hpp"

@@ -8,8 +8,8 @@
 #include <regex>
 #include <sstream>
 
-#include "apps/sat/dimacs_reader.hpp"
-#include "apps/sat/solver_choice.hpp"
+#include "apps/sat/cnf/dimacs_reader.hpp"
+#include "apps/sat/plan/solver_choice.hpp"
 #include "tests/apps/sat/sat_test_support.hpp"
 
 namespace stacksplit::apps::sat {

@@ -17,10 +17,10 @@
 #include <string>
 #include <vector>
 
-#include "apps/sat/cnf_formula.hpp"
-#include "apps/sat/cnf_generator.hpp"
-#include "apps/sat/dpll_space.hpp"
-#include "apps/sat/model_check.hpp"
+#include "apps/sat/cnf/cnf_formula.hpp"
+#include "apps/sat/cnf/cnf_generator.hpp"
+#include "apps/sat/cnf/model_check.hpp"
+#include "apps/sat/dpll/dpll_space.hpp"
 
 namespace stacksplit::apps::sat::testing {
 
