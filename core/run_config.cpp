@@ -38,6 +38,12 @@ std::string_view to_string(RuntimeKind kind) {
 
 RuntimeKind parse_runtime(std::string_view name) { return runtime_registry().at(name).payload; }
 
+bool runs_in_real_time(RuntimeKind kind) {
+  return kind == RuntimeKind::kThreads || kind == RuntimeKind::kMpi;
+}
+
+bool spans_processes(RuntimeKind kind) { return kind == RuntimeKind::kMpi; }
+
 TopologyKind RunConfig::scheme_topology() const {
   if (topology) return *topology;
   return runtime == RuntimeKind::kSim ? machine.topology : TopologyKind::kComplete;

@@ -33,6 +33,12 @@ const Registry<RuntimeKind>& runtime_registry();
 std::string_view to_string(RuntimeKind kind);
 // Throws std::invalid_argument naming the unknown runtime and the known ones.
 RuntimeKind parse_runtime(std::string_view name);
+// Whether its workers run on threads of their own in real time (threads,
+// mpi), so that an application may run threads of its own beside them;
+// not the step and sim runtimes, one thread in an order of their own.
+bool runs_in_real_time(RuntimeKind kind);
+// Whether its workers are spread over processes (mpi).
+bool spans_processes(RuntimeKind kind);
 
 struct RunConfig {
   int workers = 1;

@@ -51,8 +51,10 @@ BranchingHeuristic::BranchingHeuristic(Heuristic kind, const LookaheadOptions& o
   necessary_.reserve(num_variables);
 }
 
-Branch BranchingHeuristic::decide(Propagator& propagator) {
-  return kind_ == Heuristic::kJeroslowWang ? jeroslow_wang(propagator) : lookahead(propagator);
+Branch BranchingHeuristic::decide(Propagator& propagator, NodeLemmas* lemmas) {
+  // Jeroslow-Wang forces nothing: its leaves are refuted by propagation.
+  return kind_ == Heuristic::kJeroslowWang ? jeroslow_wang(propagator)
+                                           : lookahead(propagator, lemmas);
 }
 
 std::size_t BranchingHeuristic::weigh_clauses(const Propagator& propagator,
@@ -183,7 +185,7 @@ bool BranchingHeuristic::any_unsatisfied(const Propagator& propagator) const {
   return false;
 }
 
-Branch BranchingHeuristic::lookahead(Propagator& propagator) {
+Branch BranchingHeuristic::lookahead(Propagator& propagator, NodeLemmas* lemmas) {
   for (std::uint32_t round = 0;; ++round) {
     // Candidates are chosen once per node; later rounds (after failed
     // literals) look at those still free, and choose again only if none is.
@@ -216,6 +218,7 @@ Branch BranchingHeuristic::lookahead(Propagator& propagator) {
       if (d_positive < 0) {
         ++statistics_.failed_literals;
         forced = true;
+        if (lemmas) lemmas->add(propagator.database(), {negative});
         if (!force(propagator, negative)) return {NodeStatus::kConflict, 0};
         continue;
       }
@@ -223,12 +226,21 @@ Branch BranchingHeuristic::lookahead(Propagator& propagator) {
       if (d_negative < 0) {
         ++statistics_.failed_literals;
         forced = true;
+        if (lemmas) lemmas->add(propagator.database(), {positive});
         if (!force(propagator, positive)) return {NodeStatus::kConflict, 0};
         continue;
       }
       if (options_.necessary_assignments && !necessary_.empty()) {
         statistics_.necessary_assignments += necessary_.size();
         forced = true;
+        if (lemmas) {
+          // Both implications first, while the node is as the looks saw it.
+          for (Lit lit : necessary_) {
+            lemmas->add(propagator.database(), {negative, lit});
+            lemmas->add(propagator.database(), {positive, lit});
+            lemmas->add(propagator.database(), {lit});
+          }
+        }
         for (Lit lit : necessary_) {
           if (!force(propagator, lit)) return {NodeStatus::kConflict, 0};
         }

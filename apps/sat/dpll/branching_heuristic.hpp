@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "apps/sat/dpll/clause_database.hpp"
+#include "apps/sat/dpll/node_lemmas.hpp"
 #include "apps/sat/dpll/propagator.hpp"
 
 namespace stacksplit::apps::sat {
@@ -77,8 +78,9 @@ class BranchingHeuristic {
   BranchingHeuristic(Heuristic kind, const LookaheadOptions& options, std::uint32_t num_variables);
 
   // Completes the node the propagator stands on (its queue propagated without
-  // conflict): may assign forced literals, then says how to branch.
-  Branch decide(Propagator& propagator);
+  // conflict): may assign forced literals, then says how to branch. Every
+  // literal it forces goes to `lemmas` (begun for the node; null: no proof).
+  Branch decide(Propagator& propagator, NodeLemmas* lemmas = nullptr);
 
   Heuristic kind() const { return kind_; }
   const HeuristicStatistics& statistics() const { return statistics_; }
@@ -94,7 +96,7 @@ class BranchingHeuristic {
   std::size_t weigh_clauses(const Propagator& propagator, const double* size_weight);
   bool any_unsatisfied(const Propagator& propagator) const;
   Branch jeroslow_wang(Propagator& propagator);
-  Branch lookahead(Propagator& propagator);
+  Branch lookahead(Propagator& propagator, NodeLemmas* lemmas);
   void preselect(const Propagator& propagator);
   // Assigns `lit` tentatively and returns the weight of the new binary clauses,
   // or a negative number if propagation fails. Undoes before returning.

@@ -46,19 +46,18 @@ class CubeAndConquer {
         cutoff_(options.fixed_cutoff > 0 ? CubeCutoff::fixed(options.fixed_cutoff)
                                          : CubeCutoff::adaptive(variables)) {}
 
-  // Past the cutoff; or the root, when the whole formula was decided before
-  // the search (CubeSolverShared::whole_formula).
+  // Past the cutoff (never the root).
   bool is_cube(std::uint32_t decisions, std::uint32_t assigned) const {
-    if (decisions == 0) return solver_.whole_formula_decided();
-    return cutoff_.is_cube(decisions, assigned);
+    return decisions > 0 && cutoff_.is_cube(decisions, assigned);
   }
 
   // Decides `cube` by CDCL, counting and timing it; returns the verdict and
-  // the time it took in nanoseconds through `nanoseconds`.
-  CubeVerdict solve(std::span<const Literal> cube, std::uint64_t& nanoseconds) {
+  // the time it took in nanoseconds through `nanoseconds`. A model found is
+  // posted to the run's board (the other workers' calls stop).
+  Verdict solve(std::span<const Literal> cube, std::uint64_t& nanoseconds) {
     const std::uint64_t conflicts_before = solver_.conflicts();
     const Clock::time_point start = Clock::now();
-    const CubeVerdict verdict = solver_.solve(cube);
+    const Verdict verdict = solver_.solve(cube);
     nanoseconds = static_cast<std::uint64_t>(
         std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - start).count());
     cdcl_nanoseconds_ += nanoseconds;
@@ -67,15 +66,15 @@ class CubeAndConquer {
     ++statistics_.cubes;
     statistics_.cube_decisions += cube.size();
     switch (verdict) {
-      case CubeVerdict::kSatisfiable:
+      case Verdict::kSatisfiable:
         ++statistics_.cdcl_sat;
-        solver_.search_end().model_found();
+        solver_.shared().end->board().post("a cube solver", verdict, solver_.model());
         break;
-      case CubeVerdict::kUnsatisfiable:
+      case Verdict::kUnsatisfiable:
         ++statistics_.cdcl_unsat;
         cutoff_.on_cube_decided(conflicts);
         break;
-      case CubeVerdict::kStopped:
+      case Verdict::kUnknown:
         ++statistics_.cdcl_stopped;
         break;
     }
@@ -100,7 +99,6 @@ class CubeAndConquer {
     return static_cast<std::uint64_t>(static_cast<double>(nanoseconds) / per_propagation);
   }
 
-  void model_found() { solver_.search_end().model_found(); }
   Literal value(std::int32_t var) const { return solver_.value(var); }
 
   CubeStatistics statistics() const {

@@ -22,16 +22,12 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "apps/sat/tuning.hpp"
+
 namespace stacksplit::apps::sat {
 
 class CubeCutoff {
  public:
-  // Conflicts per cube below which it counts as easy, above which as hard.
-  static constexpr std::uint64_t kEasyConflicts = 50;
-  static constexpr std::uint64_t kHardConflicts = 5000;
-  static constexpr double kEasyFactor = 0.9;
-  static constexpr double kHardFactor = 1.2;
-
   // The adaptive start for a formula of `variables` variables: a node cuts
   // once its decisions have, together, implied half the variables, at any
   // depth (decisions · assigned ≥ depth · n / 2 ≥ n / 2).
@@ -48,8 +44,10 @@ class CubeCutoff {
   // CaDiCaL decided a cube in `conflicts` conflicts.
   void on_cube_decided(std::uint64_t conflicts) {
     if (!adaptive_) return;
-    if (conflicts < kEasyConflicts) threshold_ = std::max(lowest_, threshold_ * kEasyFactor);
-    if (conflicts > kHardConflicts) threshold_ = std::min(highest_, threshold_ * kHardFactor);
+    if (conflicts < kEasyCubeConflicts)
+      threshold_ = std::max(lowest_, threshold_ * kEasyCubeFactor);
+    if (conflicts > kHardCubeConflicts)
+      threshold_ = std::min(highest_, threshold_ * kHardCubeFactor);
   }
 
   double threshold() const { return threshold_; }

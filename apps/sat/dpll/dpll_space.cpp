@@ -12,14 +12,14 @@ DpllSpace::DpllSpace(const CnfFormula& formula, const DpllOptions& options)
 
 DpllSpace::DpllSpace(std::shared_ptr<const ClauseDatabase> database, const DpllOptions& options)
     : propagator_(database),
-      time_limit_(options.time_limit),
+      end_(options.end),
+      posts_models_(options.posts_models),
       heuristic_(options.heuristic, options.lookahead, database->num_variables()),
-      race_(options.race) {
+      turns_(options.turns) {
   levels_.reserve(static_cast<std::size_t>(database->num_variables()) + 1);
-  if (options.cubes.shared) {
-    cubes_.emplace(options.cubes, database->num_variables());
-    cube_.reserve(static_cast<std::size_t>(database->num_variables()));
-  }
+  cube_.reserve(static_cast<std::size_t>(database->num_variables()));
+  if (options.cubes.shared) cubes_.emplace(options.cubes, database->num_variables());
+  if (options.proof) lemmas_.emplace(ProofLink(options.proof, "dpll worker"));
 }
 
 core::Outcome DpllSpace::enter(bool propagated, std::uint64_t propagations_before) {
@@ -27,21 +27,14 @@ core::Outcome DpllSpace::enter(bool propagated, std::uint64_t propagations_befor
   const CubeAndConquer::Clock::time_point start =
       cubes_ ? CubeAndConquer::Clock::now() : CubeAndConquer::Clock::time_point{};
   Level& level = levels_.back();
-  // With one worker the search takes turns with the race (cdcl_race.hpp):
-  // every 64th node it looks whether the race is owed its turn.
-  if (race_ && (++race_looks_ & 63) == 0) race_->wait_while_owed();
-  const std::optional<CubeVerdict> raced = race_verdict();
-  if (raced == CubeVerdict::kSatisfiable) {
-    level.status = NodeStatus::kSatisfied;
-    level.model_from_race = true;
-  } else if (raced == CubeVerdict::kUnsatisfiable) {
-    level.status = NodeStatus::kConflict;
-  } else if (propagated && cubes_ && levels_.size() == 1 && cubes_->is_cube(0, 0)) {
-    // The whole formula was decided before the search: the root is the one
-    // cube, no look-ahead needed to say so.
-    level.status = NodeStatus::kBranch;
-  } else if (propagated) {
-    Branch branch = heuristic_.decide(propagator_);
+  // With one worker the search takes turns with the race at its nodes.
+  if (turns_) turns_->yield(FairShare::kSearch, [this] { return end_ && end_->reached(); });
+  if (lemmas_) {
+    current_cube(cube_);
+    lemmas_->begin_node(cube_);
+  }
+  if (propagated) {
+    Branch branch = heuristic_.decide(propagator_, lemmas_ ? &*lemmas_ : nullptr);
     level.status = branch.status;
     level.first = branch.first;
     if (level.status == NodeStatus::kConflict) ++lookahead_refuted_;
@@ -63,8 +56,6 @@ core::Outcome DpllSpace::enter(bool propagated, std::uint64_t propagations_befor
     cubes_->count_lookahead(static_cast<std::uint64_t>(elapsed.count()) - cdcl_nanoseconds,
                             node_cost_);
     node_cost_ += cubes_->as_propagations(cdcl_nanoseconds);
-    // A model found here ends the search: the other workers' CDCL stops.
-    if (level.status == NodeStatus::kSatisfied) cubes_->model_found();
     if (level.cut) return core::Outcome::kOpen;
   }
   if (level.status == NodeStatus::kBranch) return core::Outcome::kOpen;
@@ -72,14 +63,33 @@ core::Outcome DpllSpace::enter(bool propagated, std::uint64_t propagations_befor
   // satisfied one is closed for good.
   const std::size_t depth = levels_.size() - 1;
   if (depth <= kClosedShareBits) closed_share_ += std::uint64_t{1} << (kClosedShareBits - depth);
-  return level.status == NodeStatus::kConflict ? core::Outcome::kDeadEnd : core::Outcome::kSolution;
+  if (level.status == NodeStatus::kConflict) {
+    refuted_here();
+    return core::Outcome::kDeadEnd;
+  }
+  post_model();
+  return core::Outcome::kSolution;
 }
 
-std::optional<CubeVerdict> DpllSpace::race_verdict() const {
-  // A replayed node is one its donor found open: it must stay open here; so
-  // must the root, where every received path starts.
-  if (!race_ || replaying_ || levels_.size() < 2) return std::nullopt;
-  return race_->verdict();
+core::Outcome DpllSpace::enter_cut(std::size_t trail_start) {
+  // Open, so that replaying a received path still works, but childless.
+  levels_.push_back({trail_start, NodeStatus::kConflict, 0, true});
+  ++cut_nodes_;
+  node_cost_ = 0;
+  node_was_cube_ = false;
+  return core::Outcome::kOpen;
+}
+
+void DpllSpace::refuted_here() {
+  if (!lemmas_) return;
+  current_cube(cube_);
+  lemmas_->proof().stream().refuted_node(cube_);
+}
+
+void DpllSpace::post_model() {
+  // A cube's model was posted by its solver.
+  if (!posts_models_ || !end_ || levels_.back().model_from_cdcl) return;
+  end_->board().post("dpll worker", Verdict::kSatisfiable, solution());
 }
 
 void DpllSpace::current_cube(std::vector<Literal>& cube) const {
@@ -93,14 +103,14 @@ std::uint64_t DpllSpace::conquer(Level& level) {
   current_cube(cube_);
   std::uint64_t nanoseconds = 0;
   switch (cubes_->solve(cube_, nanoseconds)) {
-    case CubeVerdict::kSatisfiable:
+    case Verdict::kSatisfiable:
       level.status = NodeStatus::kSatisfied;
       level.model_from_cdcl = true;
       break;
-    case CubeVerdict::kUnsatisfiable:
+    case Verdict::kUnsatisfiable:
       level.status = NodeStatus::kConflict;
       break;
-    case CubeVerdict::kStopped:
+    case Verdict::kUnknown:
       // Undecided, but the search is over: a leaf, as after the time limit.
       level.cut = true;
       ++cut_nodes_;
@@ -113,6 +123,10 @@ core::Outcome DpllSpace::reset() {
   std::uint64_t before = propagator_.propagations();
   propagator_.undo_to(0);
   levels_.clear();
+  if (end_ && end_->decided()) {
+    // Decided before the search (by the race during the probes): nothing to search.
+    return enter_cut(0);
+  }
   levels_.push_back({0, NodeStatus::kConflict, 0, false});
   const ClauseDatabase& db = propagator_.database();
   if (db.has_empty_clause()) return enter(false, before);
@@ -134,14 +148,7 @@ void DpllSpace::choices(core::ChoiceSink<Choice>& out) {
 
 core::Outcome DpllSpace::descend(const Choice& literal) {
   std::uint64_t before = propagator_.propagations();
-  if (time_limit_ && time_limit_->expired()) {
-    // Open, so that replaying a received path still works, but childless.
-    levels_.push_back({propagator_.trail_size(), NodeStatus::kConflict, 0, true});
-    ++cut_nodes_;
-    node_cost_ = 0;
-    node_was_cube_ = false;
-    return core::Outcome::kOpen;
-  }
+  if (end_ && end_->reached()) return enter_cut(propagator_.trail_size());
   Lit lit = propagator_.database().from_original(literal);
   assert(propagator_.value(lit) == kFree);
   levels_.push_back({propagator_.trail_size(), NodeStatus::kConflict, 0, false});
@@ -175,11 +182,6 @@ std::uint64_t DpllSpace::solution_weight() const {
 DpllSpace::Solution DpllSpace::solution() const {
   const ClauseDatabase& db = propagator_.database();
   Solution model(propagator_.num_variables());
-  if (levels_.back().model_from_race) {
-    for (std::uint32_t v = 0; v < propagator_.num_variables(); ++v)
-      model[v] = race_->value(std::abs(db.to_original(2 * v)));
-    return model;
-  }
   if (levels_.back().model_from_cdcl) {
     for (std::uint32_t v = 0; v < propagator_.num_variables(); ++v)
       model[v] = cubes_->value(std::abs(db.to_original(2 * v)));

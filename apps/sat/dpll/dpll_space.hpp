@@ -15,11 +15,13 @@
 // satisfied (a solution) like a node the look-ahead closed. The open
 // alternatives above it stay on the engine's stack, to be given away.
 //
-// With a race (cdcl_race.hpp, --solver auto), CaDiCaL on the whole formula
-// runs beside the search (with one worker, taking turns with it: every 64th
-// node entered, the search waits while the race runs a turn it is owed);
-// once it decides, its model is the solution of the next node entered, its
-// refutation makes that node and every later one a dead end.
+// Beside the race (cdcl/cdcl_race.hpp, --solver auto) it knows only the
+// run's end (limits/search_end.hpp): once another member decides the
+// formula, every node entered is cut (open, childless), as after the time
+// limit, so the tree drains at once and the run's answer is the board's.
+// With one worker it takes turns with the race (limits/fair_share.hpp),
+// yielding at its nodes. With a proof it writes the lemmas its look-ahead
+// derives and the clause of every node it refutes (dpll/node_lemmas.hpp).
 
 #include <array>
 #include <cstdint>
@@ -30,13 +32,14 @@
 #include <utility>
 #include <vector>
 
-#include "apps/sat/cdcl/cdcl_race.hpp"
 #include "apps/sat/cnf/cnf_formula.hpp"
 #include "apps/sat/dpll/branching_heuristic.hpp"
 #include "apps/sat/dpll/clause_database.hpp"
 #include "apps/sat/dpll/cube_and_conquer.hpp"
+#include "apps/sat/dpll/node_lemmas.hpp"
 #include "apps/sat/dpll/propagator.hpp"
-#include "apps/sat/limits/time_limit.hpp"
+#include "apps/sat/limits/fair_share.hpp"
+#include "apps/sat/limits/search_end.hpp"
 #include "core/search_space.hpp"
 
 namespace stacksplit::apps::sat {
@@ -44,12 +47,17 @@ namespace stacksplit::apps::sat {
 struct DpllOptions {
   Heuristic heuristic = Heuristic::kLookahead;
   LookaheadOptions lookahead;
-  // If set, nodes entered after it expires are leaves (the answer is unknown).
-  std::shared_ptr<TimeLimit> time_limit;
+  // If set, nodes entered once it is reached (the time limit, Ctrl-C,
+  // another member's verdict) are cut: open, but childless.
+  std::shared_ptr<SearchEnd> end;
+  // Deciding (not counting): a model found is posted to end's board.
+  bool posts_models = false;
   // Cube-and-conquer: set to hand the cubes to CDCL; unset, pure DPLL.
   CubeOptions cubes;
-  // CDCL on the whole formula racing the search; null: no race.
-  std::shared_ptr<CdclRace> race;
+  // One worker beside the race: the two take turns; null: no turns.
+  std::shared_ptr<FairShare> turns;
+  // The run's proof; null: none.
+  std::shared_ptr<ProofWriter> proof;
 };
 
 class DpllSpace {
@@ -82,16 +90,21 @@ class DpllSpace {
   // The last node was a cube decided by CDCL: the engine ends the quantum.
   bool node_was_long() const { return node_was_cube_; }
 
-  // Under mpirun, a refutation by the race on rank 0 reaches the other ranks
-  // as one word; nothing else is shared.
-  static constexpr std::int32_t kRaceRefutedWord = 1;
+  // Under mpirun, a verdict a member of this process posted (the race's on
+  // rank 0, a cube's) reaches the other ranks as one word, the verdict;
+  // nothing else is shared.
   bool take_shared(std::vector<std::int32_t>& words) {
-    if (!race_ || !race_->take_refutation_to_announce()) return false;
-    words.push_back(kRaceRefutedWord);
+    if (!end_) return false;
+    const std::optional<Verdict> verdict = end_->take_announcement();
+    if (!verdict) return false;
+    words.push_back(static_cast<std::int32_t>(*verdict));
     return true;
   }
   void receive_shared(std::span<const std::int32_t> words) {
-    if (race_ && words.size() == 1 && words[0] == kRaceRefutedWord) race_->refuted_elsewhere();
+    if (!end_ || words.size() != 1) return;
+    if (words[0] == static_cast<std::int32_t>(Verdict::kSatisfiable) ||
+        words[0] == static_cast<std::int32_t>(Verdict::kUnsatisfiable))
+      end_->heard(static_cast<Verdict>(words[0]));
   }
 
   // See BranchingHeuristic::interrupt_when (auto's probes).
@@ -128,8 +141,8 @@ class DpllSpace {
           STACKSPLIT_SAT_CUBE_COUNTERS(STACKSPLIT_COUNTER_INFO)
 #undef STACKSPLIT_COUNTER_INFO
               core::CounterInfo{"cut_nodes",
-                                "nodes left open by the time limit or the search's end (an "
-                                "UNSAT answer needs none on any worker)"},
+                                "nodes left open: the time limit, Ctrl-C, another member's "
+                                "verdict (the search's own UNSAT needs none on any worker)"},
       core::CounterInfo{"closed_share", "closed part of the tree, in 2^-62 of the whole"},
   };
   static constexpr std::size_t kCutNodesCounter = kCounters.size() - 2;
@@ -157,21 +170,22 @@ class DpllSpace {
     std::size_t trail_start;
     NodeStatus status;
     Lit first;  // branching literal when status is kBranch
-    bool cut;   // entered after the time limit (or CDCL stopped): open, but no choices
+    bool cut;   // entered once the search ended (or its cube's CDCL stopped): open, no choices
     bool model_from_cdcl = false;  // satisfied by CDCL: the model is CaDiCaL's
-    bool model_from_race = false;  // satisfied by the race: the model is its CaDiCaL's
   };
 
-  // The race's verdict, if it decided the formula (for a refutation: here
-  // or on another rank); never for the root or a replayed node.
-  std::optional<CubeVerdict> race_verdict() const;
-
+  // A node entered once the search ended: open, but childless.
+  core::Outcome enter_cut(std::size_t trail_start);
   // Cube-and-conquer's part of entering a branching node past the cutoff:
   // CDCL decides it. Returns the CDCL time in nanoseconds.
   std::uint64_t conquer(Level& level);
+  // The node's own verdict, for the board and the proof.
+  void post_model();
+  void refuted_here();
 
   Propagator propagator_;
-  std::shared_ptr<TimeLimit> time_limit_;
+  std::shared_ptr<SearchEnd> end_;
+  bool posts_models_ = false;
   BranchingHeuristic heuristic_;
   std::vector<Level> levels_;  // levels_[0] is the root
   std::uint64_t node_cost_ = 0;
@@ -179,8 +193,8 @@ class DpllSpace {
   std::uint64_t lookahead_refuted_ = 0;
   std::uint64_t cut_nodes_ = 0;          // see kCutNodesCounter
   std::optional<CubeAndConquer> cubes_;  // set: cube-and-conquer
-  std::shared_ptr<CdclRace> race_;       // set: --solver auto's race
-  std::uint32_t race_looks_ = 0;         // nodes entered beside it
+  std::shared_ptr<FairShare> turns_;     // set: one worker beside the race
+  std::optional<NodeLemmas> lemmas_;     // set: a proof is written
   bool replaying_ = false;               // inside replay_descend
   bool node_was_cube_ = false;           // see node_was_long
   std::vector<Literal> cube_;            // the cube being decided; reserved once

@@ -1,18 +1,20 @@
 #pragma once
-// Why a long CDCL call inside one node should give up: the search has ended
-// elsewhere. The engine learns of a model found by another worker, of Ctrl-C
-// and of the end of the search only between quanta; a cube handed to CaDiCaL
-// can take seconds, so the solvers of one process share this flag and
-// CaDiCaL's terminate callback polls it (with the time limit and the
-// interrupt) while it searches.
+// Why every solver of a run should stop: some member decided the formula
+// (the run's verdict board, cnf/verdict.hpp), the time limit ran out, or the
+// user pressed Ctrl-C. The engine learns of these only between quanta, and a
+// CDCL call inside one node (a cube, a portfolio slice, the race) can take
+// seconds, so every solver of a process polls this object: DPLL before it
+// enters a node, CaDiCaL in its terminate callback.
 //
-// Across MPI ranks it is not shared: there a rank's CDCL call sees another
-// rank's model only when its cube is done (the time limit and Ctrl-C still
-// reach it at once).
+// Across MPI ranks a verdict travels as a Shared message (take_announcement
+// on the deciding rank, heard on the others).
 
 #include <atomic>
 #include <memory>
+#include <optional>
+#include <string>
 
+#include "apps/sat/cnf/verdict.hpp"
 #include "apps/sat/limits/time_limit.hpp"
 #include "core/stop_signal.hpp"
 
@@ -22,25 +24,46 @@ class SearchEnd {
  public:
   // `interrupt` is where the run keeps its Ctrl-C signal: the front end makes
   // the signal when the search starts, after the solvers are made, so the
-  // slot is read when polled, not when given. Either may be null.
+  // slot is read when polled, not when given. Any may be null.
   SearchEnd(std::shared_ptr<TimeLimit> time_limit,
-            const std::shared_ptr<core::StopSignal>* interrupt = nullptr)
-      : time_limit_(std::move(time_limit)), interrupt_(interrupt) {}
+            const std::shared_ptr<core::StopSignal>* interrupt = nullptr,
+            std::shared_ptr<VerdictBoard> board = std::make_shared<VerdictBoard>())
+      : time_limit_(std::move(time_limit)), interrupt_(interrupt), board_(std::move(board)) {}
 
-  void model_found() { model_found_.store(true, std::memory_order_relaxed); }
-
-  // Polled by CaDiCaL every few hundred conflicts or decisions: cheap loads,
-  // the clock only when there is a time limit.
-  bool reached() const {
-    if (model_found_.load(std::memory_order_relaxed)) return true;
+  // Cheap loads; the clock only when there is a time limit.
+  bool reached() const { return decided() || cut_short(); }
+  bool decided() const { return board_ && board_->decided(); }
+  // The time limit or an interrupt: the answer, if none was found, is unknown.
+  bool cut_short() const {
     if (interrupt_ != nullptr && *interrupt_ && (*interrupt_)->raised()) return true;
     return time_limit_ && time_limit_->expired();
   }
+  // Whether the time limit cut some search, without looking at the clock.
+  bool time_limit_reached() const { return time_limit_ && time_limit_->cut(); }
+
+  VerdictBoard& board() const { return *board_; }
+  const std::shared_ptr<TimeLimit>& time_limit() const { return time_limit_; }
+
+  // Under mpirun: the verdict a member of this process decided, once, for
+  // the other ranks; nothing for a verdict heard from them.
+  std::optional<Verdict> take_announcement() {
+    if (!board_ || !board_->decided() || heard_.load(std::memory_order_acquire)) return {};
+    if (announced_.exchange(true, std::memory_order_acq_rel)) return {};
+    return board_->verdict();
+  }
+  // Another rank's member decided (or, for a refutation shared between
+  // members, another member of this process): this process's solvers stop.
+  void heard(Verdict verdict) {
+    if (board_->decided() || heard_.exchange(true, std::memory_order_acq_rel)) return;
+    board_->post("a member of another rank", verdict);
+  }
 
  private:
-  std::atomic<bool> model_found_{false};
   std::shared_ptr<TimeLimit> time_limit_;
   const std::shared_ptr<core::StopSignal>* interrupt_;
+  std::shared_ptr<VerdictBoard> board_;
+  std::atomic<bool> announced_{false};
+  std::atomic<bool> heard_{false};
 };
 
 }  // namespace stacksplit::apps::sat

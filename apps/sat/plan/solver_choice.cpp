@@ -188,12 +188,12 @@ CubeTrial try_cubes(DpllSpace space, CdclCubeSolver& cdcl, const DpllEstimate& e
       const double budget = std::min(dpll_visits / kVisitsPerConflict / 2, most_conflicts);
       space.current_cube(cube);
       const std::uint64_t before = cdcl.conflicts();
-      const CubeVerdict verdict = cdcl.solve(cube, static_cast<int>(std::max(budget, 1.0)));
+      const Verdict verdict = cdcl.solve(cube, static_cast<int>(std::max(budget, 1.0)));
       const std::uint64_t used = cdcl.conflicts() - before;
       trial.dpll_visits += dpll_visits;
       trial.cdcl_conflicts += used;
       ++trial.samples;
-      if (verdict != CubeVerdict::kStopped && static_cast<double>(used) <= budget)
+      if (verdict != Verdict::kUnknown && static_cast<double>(used) <= budget)
         ++trial.cdcl_wins;
       else if (dpll_visits * kSmallCubeRatio < mean_cube_visits)
         ++trial.small_losses;
@@ -218,20 +218,21 @@ std::optional<SolverChoice> choice_without_probes(const CnfFormula& formula) {
 }
 
 SolverChoice choose_solver(const DpllSpace& prototype, const CnfFormula& formula,
-                           std::shared_ptr<TimeLimit> time_limit, const ProbeOptions& probes) {
+                           const ProbeOptions& probes) {
   if (std::optional<SolverChoice> unprobed = choice_without_probes(formula)) return *unprobed;
-  // The probes' own space: its look-ahead stops when the race decides, and
-  // in the reach and the dives hands the race its turns (lookahead_turn).
-  const auto lookahead_step = [&probes] {
-    if (probes.lookahead_turn) probes.lookahead_turn();
-    return probes.decided_elsewhere && probes.decided_elsewhere();
+  const std::shared_ptr<SearchEnd> end =
+      probes.end ? probes.end : std::make_shared<SearchEnd>(nullptr);
+  // The probes' own space: its look-ahead stops when the run's end is
+  // reached, and in the reach and the dives yields the race its turns.
+  const auto lookahead_step = [&probes, &end] {
+    if (probes.turns) probes.turns->yield(FairShare::kSearch, [&end] { return end->reached(); });
+    return end->reached();
   };
   DpllSpace space = prototype;
-  if (probes.decided_elsewhere || probes.lookahead_turn)
-    space.interrupt_lookahead_when(lookahead_step);
+  space.interrupt_lookahead_when(lookahead_step);
   SolverChoice choice;
   auto decided_elsewhere = [&] {
-    if (!probes.decided_elsewhere || !probes.decided_elsewhere()) return false;
+    if (!end->reached()) return false;
     choice.kind = SolverKind::kDpll;
     choice.reason = kDecidedDuringProbes;
     return true;
@@ -239,16 +240,15 @@ SolverChoice choose_solver(const DpllSpace& prototype, const CnfFormula& formula
   // One CaDiCaL for both CDCL probes: the second goes on where the first
   // stopped, with what it learned.
   auto probe = std::make_shared<CdclCubeSolver>(
-      std::make_shared<CubeSolverShared>(formula, std::move(time_limit)));
-  if (probes.decided_elsewhere) probe->set_pause(probes.decided_elsewhere);
+      std::make_shared<CubeSolverShared>(formula, end, probes.proof));
   auto decided_by = [&](int conflicts) {
     choice.cdcl_conflicts += conflicts;
-    const CubeVerdict verdict = probe->solve({}, conflicts);
-    if (verdict == CubeVerdict::kStopped) return false;
+    const Verdict verdict = probe->solve({}, conflicts);
+    if (verdict == Verdict::kUnknown) return false;
+    end->board().post("CDCL probe", verdict,
+                      verdict == Verdict::kSatisfiable ? probe->model() : Model{});
     choice.kind = SolverKind::kCubeAndConquer;
-    choice.reason = "CDCL decided the formula in the probe";
-    choice.whole_formula = verdict;
-    choice.decider = probe;
+    choice.reason = kDecidedDuringProbes;
     return true;
   };
   if ((probes.cdcl && decided_by(kLeastProbeConflicts)) || decided_elsewhere()) return choice;
@@ -266,7 +266,7 @@ SolverChoice choose_solver(const DpllSpace& prototype, const CnfFormula& formula
     return choice;
   }
   choice.estimate = estimate_dpll(space, deadline, lookahead_step);
-  space.interrupt_lookahead_when(probes.decided_elsewhere);
+  space.interrupt_lookahead_when([&end] { return end->reached(); });
   if (decided_elsewhere()) return choice;
   if (choice.estimate.over_budget && !choice.estimate.found_model) {
     choice.kind = SolverKind::kPortfolio;

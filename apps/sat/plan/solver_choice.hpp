@@ -9,8 +9,10 @@
 // where what DPLL cannot see without learning is cheap for CDCL (parity
 // chains: nothing propagates, yet CDCL refutes them in a few hundred
 // conflicts). A formula that looks like CDCL's goes to the portfolio as soon
-// as it does, so that its member 0 (CaDiCaL on the whole formula) starts
-// after milliseconds of probing, not seconds.
+// as it does. The probes decide only what the workers beside the race do:
+// the race (CaDiCaL on the whole formula, cdcl/cdcl_race.hpp) runs from
+// before them to the end whatever they say, so a misjudged formula costs at
+// most what the race's bound says, not the probes' error.
 //
 // The probes, cheapest first; the first with a verdict decides:
 //   0. size: a formula of more than kMostLookaheadVariables variables goes to
@@ -18,8 +20,8 @@
 //   1. CDCL, briefly: CaDiCaL gets the whole formula for kLeastProbeConflicts
 //      conflicts (formulas far from their threshold, parity chains, BMC
 //      instances whose counterexample is easy). If it decides the formula,
-//      the formula is decided: cube-and-conquer, whose search is then its
-//      root, answered by the probe.
+//      the formula is decided (its verdict goes to the run's board, and the
+//      search has nothing left to do). Not beside the race.
 //   2. reach: the look-ahead enters both children of the root; one of them
 //      fixing a large share of the free variables is an implication chain:
 //      the portfolio.
@@ -33,9 +35,9 @@
 //      visits: look-ahead that costly is not DPLL's formula (the portfolio).
 //      Most dives deeper than kDeepDive decisions, or an estimate too large
 //      for DPLL to finish: the portfolio.
-//   4. CDCL again, where it stopped, up to a number of conflicts in
-//      proportion to the estimated DPLL work, so that a formula DPLL decides
-//      fast loses little to the probe. Decided: as in 1. If not:
+//   4. CDCL again (not beside the race), where it stopped, up to a number of
+//      conflicts in proportion to the estimated DPLL work, so that a formula
+//      DPLL decides fast loses little to the probe. Decided: as in 1. If not:
 //   5. sample cubes, where DPLL would take seconds (see CubeTrial below):
 //      cube-and-conquer if CDCL decides most of them with half the work
 //      DPLL needs below them, DPLL otherwise.
@@ -44,7 +46,7 @@
 // (ThreadCpuClock: with one worker the race's turns come between probe
 // steps): look-ahead that slow is not DPLL's formula (the portfolio). The
 // rest counts propagations, clause visits and conflicts with fixed seeds;
-// under mpirun rank 0's choice is every rank's (sat_command.cpp), since a
+// under mpirun rank 0's choice is every rank's (plan/sat_plan.hpp), since a
 // clock or a time limit can differ between ranks.
 
 #include <chrono>
@@ -57,7 +59,10 @@
 
 #include "apps/sat/cdcl/cdcl_cube_solver.hpp"
 #include "apps/sat/dpll/dpll_space.hpp"
+#include "apps/sat/limits/fair_share.hpp"
+#include "apps/sat/limits/search_end.hpp"
 #include "apps/sat/limits/thread_cpu_clock.hpp"
+#include "apps/sat/tuning.hpp"
 
 namespace stacksplit::apps::sat {
 
@@ -67,7 +72,6 @@ std::string_view to_string(SolverKind kind);
 
 // A share of the free variables fixed by one root child at or above which
 // `auto` picks cube-and-conquer.
-inline constexpr double kChainReach = 0.2;
 
 // The larger share of the root's free variables one child of the root
 // fixes (0 when the root is closed); `space` is a pure DPLL space, moved.
@@ -75,23 +79,18 @@ double root_implication_reach(DpllSpace space);
 
 // Dives, and the depth at which a dive stops and counts as deep: 2^32 nodes
 // is beyond any DPLL run.
-inline constexpr int kDives = 15;
-inline constexpr std::uint32_t kDeepDive = 32;
 
 // Clause visits the dives may spend in all: on a formula of a few hundred
 // thousand clauses one look-ahead node costs millions of visits, and the
 // probes must stay a small part of what CDCL needs (tens of milliseconds).
-inline constexpr std::uint64_t kMostDiveVisits = 20'000'000;
 
 // Variables beyond which look-ahead is not probed at all: one look-ahead node
 // then costs tens of milliseconds, and formulas that large (circuits, BMC,
 // planning) are CDCL's. Random 3-SAT that DPLL decides has hundreds.
-inline constexpr std::int32_t kMostLookaheadVariables = 5'000;
 
 // CPU time the reach and the dives may take together before the formula
 // goes to the portfolio (inductive inference and adder circuits of a few
 // hundred variables take seconds of look-ahead; random 3-SAT milliseconds).
-inline constexpr double kMostLookaheadProbeSeconds = 0.75;
 
 struct DpllEstimate {
   int dives = 0;  // made (fewer than kDives once most are deep)
@@ -115,14 +114,10 @@ DpllEstimate estimate_dpll(DpllSpace space,
 // CaDiCaL's conflicts for the whole formula: one per kPropagationsPerConflict
 // estimated DPLL propagations, within [kLeastProbeConflicts, kMostProbeConflicts]
 // (a few milliseconds to about two seconds).
-inline constexpr double kPropagationsPerConflict = 40'000;
-inline constexpr int kLeastProbeConflicts = 300;
-inline constexpr int kMostProbeConflicts = 50'000;
 int probe_conflicts(const DpllEstimate& estimate);
 
 // Estimated DPLL propagations beyond which DPLL is not chosen even when the
 // CDCL probe did not decide (some minutes of look-ahead).
-inline constexpr double kHopelessPropagations = 5e9;
 
 // The cube trial (5.), where DPLL's estimated work is at least
 // kLeastVisitsForCubeTrial clause visits (some seconds): up to kCubeSamples
@@ -136,16 +131,11 @@ inline constexpr double kHopelessPropagations = 5e9;
 // stops as soon as its verdict is certain. (Cube-and-conquer's own cubes are
 // chosen the same way, by look-ahead, as in "Cube and Conquer: Guiding CDCL
 // SAT Solvers by Lookaheads", Heule, Kullmann, Wieringa & Biere 2011.)
-inline constexpr double kLeastVisitsForCubeTrial = 5e8;
-inline constexpr int kCubeSamples = 5;
 // A CaDiCaL conflict costs about as much time as this many DPLL clause
 // visits (both measured on this project's development machine on van der
 // Waerden, random 3-SAT and pigeon-hole formulas).
-inline constexpr double kVisitsPerConflict = 1000;
-inline constexpr int kMostCubeConflicts = 200'000;
 // The cubes' depth, in decisions, as a share of log2 of the tree's estimated
 // nodes: past halfway down, a cube is cheap to decide both ways.
-inline constexpr double kCubeDepthFraction = 0.6;
 // Look-ahead trees are lopsided: on quasigroup formulas a random path that
 // far down ends in subtrees of some 3 nodes against 74 for the mean cube,
 // where look-ahead is done before CaDiCaL has started, and the trial chose
@@ -154,12 +144,9 @@ inline constexpr double kCubeDepthFraction = 0.6;
 // mean cube's (the tree's over 2^depth) is small; a trial lost on small cubes
 // only is taken again with cubes kShallowCubeDepthFraction down, which hold
 // hundreds of nodes there.
-inline constexpr double kSmallCubeRatio = 16;
-inline constexpr double kShallowCubeDepthFraction = 0.4;
 // Shallow cubes are large: so that the trial cannot cost more than a few per
 // cent of DPLL's time (two lost cubes settle it), a cube's conflicts are at
 // most this share of the whole tree's estimated work in conflicts.
-inline constexpr double kMostCubeShare = 0.01;
 
 struct CubeTrial {
   std::uint32_t depth = 0;  // of the sample cubes, in decisions
@@ -193,39 +180,32 @@ struct SolverChoice {
   DpllEstimate estimate;
   CubeTrial cubes;         // samples 0: not tried
   int cdcl_conflicts = 0;  // given to the CDCL probe; 0: not run
-  // What the CDCL probe decided, if it did, and the solver that did (its
-  // model, when satisfiable): see CubeSolverShared::whole_formula.
-  std::optional<CubeVerdict> whole_formula;
-  std::shared_ptr<const CdclCubeSolver> decider;
 };
 
 // The choice for a formula of more than kMostLookaheadVariables occurring
 // variables, made without any probe: the portfolio. Nullopt for the others.
 std::optional<SolverChoice> choice_without_probes(const CnfFormula& formula);
 
-// How the probes run beside auto's race (cdcl_race.hpp), which runs CDCL on
-// the whole formula from before the probes to the end of the search.
+// How the probes run.
 struct ProbeOptions {
-  // The CDCL probes (1. and 4.): without them when the race runs, which asks
+  // The CDCL probes (1. and 4.): without them beside the race, which asks
   // CDCL the same question with more time.
   bool cdcl = true;
-  // True once the race decided the formula: the probes stop, and the choice
-  // says so (kDpll: the search's first nodes take the race's verdict).
-  std::function<bool()> decided_elsewhere;
-  // Called between two steps of the look-ahead probes (reach and dives,
-  // every look-ahead candidate): with one worker the race's turn
-  // (CdclRace::probe_turn), so that look-ahead slower than CDCL on the
-  // formula costs no more than CDCL's time. Not in the CDCL probes and the
-  // cube trial, which are CDCL themselves.
-  std::function<void()> lookahead_turn;
+  // The run's end: the probes stop once it is reached (the race decided, the
+  // time limit, Ctrl-C); a CDCL probe that decides the formula posts its
+  // verdict to its board. Null: a time-limit-free end of the probes' own.
+  std::shared_ptr<SearchEnd> end;
+  // The run's proof, which the CDCL probe's lemmas go to; null: none.
+  std::shared_ptr<ProofWriter> proof;
+  // One worker beside the race: the probes are the search's side of the
+  // turns (limits/fair_share.hpp), yielding between look-ahead steps. Not
+  // in the CDCL probes, which are CDCL themselves.
+  std::shared_ptr<FairShare> turns;
 };
-inline constexpr std::string_view kDecidedDuringProbes =
-    "CDCL on the whole formula decided it during the probes";
+inline constexpr std::string_view kDecidedDuringProbes = "decided during the probes";
 
-// `space` is a pure DPLL space over `formula`; the CDCL probe stops at
-// `time_limit` (may be null).
+// `space` is a pure DPLL space over `formula`.
 SolverChoice choose_solver(const DpllSpace& space, const CnfFormula& formula,
-                           std::shared_ptr<TimeLimit> time_limit = nullptr,
                            const ProbeOptions& probes = {});
 
 }  // namespace stacksplit::apps::sat

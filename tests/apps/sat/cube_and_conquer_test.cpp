@@ -30,7 +30,8 @@ namespace {
 // state (a model found ends only that search).
 DpllOptions cnc_options(const CnfFormula& formula, double cutoff = 0) {
   DpllOptions options;
-  options.cubes.shared = std::make_shared<CubeSolverShared>(formula, nullptr);
+  options.cubes.shared =
+      std::make_shared<CubeSolverShared>(formula, std::make_shared<SearchEnd>(nullptr));
   options.cubes.fixed_cutoff = cutoff;
   return options;
 }
@@ -218,7 +219,7 @@ TEST(SolverChoice, ProbesTellChainsFromRandomFormulas) {
   EXPECT_EQ(on_random.estimate.dives, kDives);
   EXPECT_EQ(on_random.estimate.deep, 0);
   EXPECT_EQ(on_random.cdcl_conflicts, kLeastProbeConflicts) << "a small tree, a short probe";
-  EXPECT_FALSE(on_random.whole_formula.has_value());
+  EXPECT_NE(on_random.reason, kDecidedDuringProbes);
 
   const CnfFormula php = pigeon_hole(8);
   const SolverChoice on_php = choose_solver(DpllSpace(php), php);
@@ -231,7 +232,7 @@ TEST(SolverChoice, ProbesTellChainsFromRandomFormulas) {
   EXPECT_EQ(on_chains.kind, SolverKind::kPortfolio) << on_chains.reason;
   EXPECT_EQ(on_chains.reason, "the look-ahead tree is too deep");
   EXPECT_EQ(on_chains.cdcl_conflicts, kLeastProbeConflicts);
-  EXPECT_FALSE(on_chains.whole_formula.has_value());
+  EXPECT_NE(on_chains.reason, kDecidedDuringProbes);
 }
 
 // A formula of more than kMostLookaheadVariables variables is not probed at
@@ -241,7 +242,6 @@ TEST(SolverChoice, LargeFormulasGoToThePortfolioWithoutLookahead) {
   const CnfFormula large = random_ksat(6000, clauses_for_ratio(6000, 4.26), 3, 1);
   ASSERT_GT(large.num_variables(), kMostLookaheadVariables);
   const SolverChoice choice = choose_solver(DpllSpace(large), large);
-  EXPECT_FALSE(choice.whole_formula.has_value());
   EXPECT_EQ(choice.kind, SolverKind::kPortfolio) << choice.reason;
   EXPECT_EQ(choice.reason, "too many variables for look-ahead");
   EXPECT_EQ(choice.estimate.dives, 0);
@@ -274,23 +274,29 @@ TEST(SolverChoice, DivesEstimateTheLookaheadTree) {
 }
 
 // A formula CDCL decides within the probe's conflicts is decided there: the
-// search is then its root alone, answered by the probe (a model when
-// satisfiable, checked here), on every runtime, with the same answer as
-// MiniSat's.
-TEST(SolverChoice, AFormulaTheProbeDecidesIsItsRootAlone) {
+// probe posts its verdict (and its model, checked here) to the run's board,
+// and the search has nothing left to do: its root is cut, on every runtime.
+// The verdict is MiniSat's.
+TEST(SolverChoice, AFormulaTheProbeDecidesLeavesTheSearchNothing) {
   ASSERT_TRUE(testing::have_program("minisat")) << testing::kNoMinisat;
   for (const Named& named : std::vector<Named>{{"counter4-unsat", counter_bmc(4, 12, 13)},
                                                {"xor14-unsat", xor_chains(14, false)},
                                                {"vdw5-100-sat", van_der_waerden(5, 100)}}) {
-    const SolverChoice choice = choose_solver(DpllSpace(named.formula), named.formula);
-    ASSERT_EQ(choice.kind, SolverKind::kCubeAndConquer) << named.name << ": " << choice.reason;
-    ASSERT_TRUE(choice.whole_formula.has_value()) << named.name << ": " << choice.reason;
+    ProbeOptions probes;
+    probes.end = std::make_shared<SearchEnd>(nullptr);
+    const SolverChoice choice = choose_solver(DpllSpace(named.formula), named.formula, probes);
+    ASSERT_EQ(choice.reason, kDecidedDuringProbes) << named.name;
+    const VerdictBoard& board = probes.end->board();
+    ASSERT_TRUE(board.decided()) << named.name;
+    EXPECT_EQ(board.posted()[0].member, "CDCL probe");
     const bool satisfiable = minisat_says_satisfiable(named);
-    EXPECT_EQ(*choice.whole_formula == CubeVerdict::kSatisfiable, satisfiable) << named.name;
+    EXPECT_EQ(board.verdict() == Verdict::kSatisfiable, satisfiable) << named.name;
+    if (satisfiable) {
+      EXPECT_TRUE(satisfies(named.formula, board.model())) << named.name;
+    }
     for (const std::string& runtime : in_process_runtimes()) {
       DpllOptions options = cnc_options(named.formula);
-      options.cubes.shared->whole_formula = choice.whole_formula;
-      options.cubes.shared->whole_formula_solver = choice.decider;
+      options.end = probes.end;
       const DpllSpace prototype(named.formula, options);
       core::RunConfig setup =
           stacksplit::testing::scheme_setup("rp", 2, "complete", core::SplitStrategy::kHalf, 1, 2);
@@ -298,10 +304,8 @@ TEST(SolverChoice, AFormulaTheProbeDecidesIsItsRootAlone) {
       const auto result = core::run_search<DpllSpace>(
           stacksplit::testing::on_runtime(setup, runtime), [&] { return prototype; });
       EXPECT_EQ(result.total.nodes, 1u) << named.name << " on " << runtime;
-      ASSERT_EQ(result.solution.has_value(), satisfiable) << named.name << " on " << runtime;
-      if (result.solution) {
-        EXPECT_TRUE(satisfies(named.formula, *result.solution)) << named.name;
-      }
+      EXPECT_FALSE(result.solution.has_value());
+      EXPECT_EQ(result.total.app_counters[DpllSpace::kCutNodesCounter], 1u) << "the root, cut";
     }
   }
 }
@@ -455,8 +459,9 @@ TEST(SolverChoice, ShallowCubesHoldMoreOfTheTree) {
   const DpllEstimate estimate = estimate_dpll(DpllSpace(vdw));
   // As choose_solver hands it over: after the whole-formula CDCL probe.
   auto cdcl = [&] {
-    CdclCubeSolver solver(std::make_shared<CubeSolverShared>(vdw, nullptr));
-    EXPECT_EQ(solver.solve({}, probe_conflicts(estimate)), CubeVerdict::kStopped);
+    CdclCubeSolver solver(
+        std::make_shared<CubeSolverShared>(vdw, std::make_shared<SearchEnd>(nullptr)));
+    EXPECT_EQ(solver.solve({}, probe_conflicts(estimate)), Verdict::kUnknown);
     return solver;
   };
   CdclCubeSolver deep_solver = cdcl();
@@ -497,14 +502,14 @@ TEST(CncTermination, AModelFoundStopsTheOtherWorkersCdcl) {
     clause.push_back(selector);  // the selector true satisfies everything
     formula.add_clause(clause);
   }
-  auto shared = std::make_shared<CubeSolverShared>(formula, nullptr);
+  auto shared = std::make_shared<CubeSolverShared>(formula, std::make_shared<SearchEnd>(nullptr));
   CubeAndConquer busy(CubeOptions{shared, 0}, formula.num_variables());
   CubeAndConquer lucky(CubeOptions{shared, 0}, formula.num_variables());
   using Clock = std::chrono::steady_clock;
   auto hard_cube = std::async(std::launch::async, [&] {
     const Literal cube[1] = {-selector};
     std::uint64_t nanoseconds = 0;
-    const CubeVerdict verdict = busy.solve(cube, nanoseconds);
+    const Verdict verdict = busy.solve(cube, nanoseconds);
     return std::make_pair(verdict, Clock::now());
   });
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
@@ -512,12 +517,12 @@ TEST(CncTermination, AModelFoundStopsTheOtherWorkersCdcl) {
       << "the pigeon-hole cube should keep CaDiCaL busy";
   const Literal cube[1] = {selector};
   std::uint64_t nanoseconds = 0;
-  ASSERT_EQ(lucky.solve(cube, nanoseconds), CubeVerdict::kSatisfiable);
+  ASSERT_EQ(lucky.solve(cube, nanoseconds), Verdict::kSatisfiable);
   const Clock::time_point found = Clock::now();
   ASSERT_EQ(hard_cube.wait_for(std::chrono::seconds(5)), std::future_status::ready)
       << "the busy worker's CDCL did not stop";
   const auto [verdict, stopped] = hard_cube.get();
-  EXPECT_EQ(verdict, CubeVerdict::kStopped);
+  EXPECT_EQ(verdict, Verdict::kUnknown);
   const double latency = std::chrono::duration<double>(stopped - found).count();
   std::cout << "[ termination ] CDCL stopped " << latency * 1000 << " ms after the model\n";
   EXPECT_LT(latency, 0.5);

@@ -141,7 +141,7 @@ TEST(SatDpll, NodeCostCountsPropagations) {
 TEST(SatDpll, ExpiredTimeLimitMakesEveryNodeAChildlessLeaf) {
   CnfFormula formula = random_ksat(60, clauses_for_ratio(60, 4.26), 3, 4);
   DpllOptions options;
-  options.time_limit = std::make_shared<TimeLimit>(1e-9);
+  options.end = std::make_shared<SearchEnd>(std::make_shared<TimeLimit>(1e-9));
   DpllSpace space(formula, options);
   ASSERT_EQ(space.reset(), core::Outcome::kOpen);
   std::vector<Literal> children;
@@ -155,7 +155,7 @@ TEST(SatDpll, ExpiredTimeLimitMakesEveryNodeAChildlessLeaf) {
   space.choices(below_sink);
   EXPECT_TRUE(below.empty());
   space.ascend();
-  EXPECT_TRUE(options.time_limit->cut());
+  EXPECT_TRUE(options.end->time_limit_reached());
 }
 
 }  // namespace

@@ -110,8 +110,9 @@ bool minisat_says_satisfiable(const Named& named) {
 core::SearchResult<PortfolioSpace> solve(const CnfFormula& formula, const std::string& runtime,
                                          const std::string& scheme, int workers,
                                          std::shared_ptr<PortfolioShared>* shared_out = nullptr) {
-  auto shared = std::make_shared<PortfolioShared>(formula, static_cast<std::uint32_t>(workers),
-                                                  ShareOptions{}, nullptr);
+  auto shared =
+      std::make_shared<PortfolioShared>(formula, static_cast<std::uint32_t>(workers),
+                                        ShareOptions{}, std::make_shared<SearchEnd>(nullptr));
   if (shared_out) *shared_out = shared;
   core::RunConfig setup = stacksplit::testing::scheme_setup(scheme, workers, "complete",
                                                             core::SplitStrategy::kHalf, 1, 2);
@@ -149,7 +150,8 @@ TEST_P(PortfolioEngine, AnswersAgreeWithCheckedModels) {
     if (result.solution) {
       EXPECT_TRUE(satisfies(all[i].formula, *result.solution)) << all[i].name;
     } else {
-      EXPECT_TRUE(shared->refuted.load()) << all[i].name << ": an UNSAT answer needs a proof";
+      EXPECT_EQ(shared->end->board().verdict(), Verdict::kUnsatisfiable)
+          << all[i].name << ": an UNSAT answer needs a member that refuted it";
     }
     // Two members may decide at once, before the first one's Stop arrives.
     const std::uint64_t answered = total_counter(result, "answered");
@@ -198,64 +200,34 @@ TEST(Portfolio, MembersShareLearnedClausesAsMessages) {
   }
 }
 
-// On threads member 0 is CaDiCaL as it runs alone, one solve call; what it
-// learns reaches the other member through the process's shared channel.
-TEST(Portfolio, OnThreadsMemberZeroRunsOneCallAndFeedsTheOthers) {
+// Beside the race (member 0, one solve call in its own thread) the workers
+// run members 1, 2, ...; what the race learns reaches them through memory.
+TEST(Portfolio, TheRaceFeedsTheMembersOfItsProcess) {
   const CnfFormula formula = pigeon_hole(8);
-  auto shared = std::make_shared<PortfolioShared>(formula, 2u, ShareOptions{}, nullptr);
-  shared->unsliced_first_member = true;
+  const auto end = std::make_shared<SearchEnd>(nullptr);
+  auto shared = std::make_shared<PortfolioShared>(formula, 1u, ShareOptions{}, end);
+  shared->first_member = 1;
+  shared->race_clauses = std::make_shared<RaceClauses>(ShareOptions{}, formula.num_variables());
+  shared->race_clauses->keep();
+  CdclRace race(formula, end);
+  race.export_to(
+      [clauses = shared->race_clauses](std::span<const Literal> clause) {
+        clauses->offer(clause, 1e9);  // no budget to speak of
+      },
+      ShareOptions{}.max_size);
+  race.start();
   core::RunConfig setup =
-      stacksplit::testing::scheme_setup("rp", 2, "complete", core::SplitStrategy::kHalf, 1, 2);
+      stacksplit::testing::scheme_setup("rp", 1, "complete", core::SplitStrategy::kHalf, 1, 2);
   setup.search.mode = core::SearchMode::kFirst;
   const auto result = core::run_search<PortfolioSpace>(
       stacksplit::testing::on_runtime(setup, "threads"), [&] { return PortfolioSpace(shared); });
+  race.stop();
   EXPECT_FALSE(result.solution.has_value());
-  ASSERT_EQ(result.per_worker.size(), 2u);
-  bool saw_first = false;
-  std::string seen;  // member + 1 and slices per worker, for a failure's message
-  for (const core::WorkerStatistics& worker : result.per_worker) {
-    const auto at = [&](std::string_view name) {
-      for (std::size_t i = 0; i < result.app_counter_names.size(); ++i)
-        if (result.app_counter_names[i] == name) return worker.app_counters[i];
-      return std::uint64_t{0};
-    };
-    // Appended piece by piece: GCC 12 warns (-Wrestrict) on " " + to_string().
-    seen += ' ';
-    seen += std::to_string(at("member"));
-    seen += '/';
-    seen += std::to_string(at("slices"));
-    if (at("member") == 1) {
-      saw_first = true;
-      EXPECT_EQ(at("slices"), 1u) << "member 0 is never sliced on threads";
-      EXPECT_EQ(at("imported"), 0u) << "one solve call takes no clause in";
-    } else if (at("slices") >= 2 && !shared->from_first_member.empty()) {
-      EXPECT_GT(at("received"), 0u) << "a later slice takes in member 0's clauses";
-    }
-  }
-  EXPECT_TRUE(saw_first) << "member + 1 / slices per worker:" << seen;
-}
-
-// Member 0 as the race (here one that runs elsewhere and never decides) only
-// waits for it; a message for its worker ends the wait at once, so that the
-// engine reads it (another rank's model) rather than after
-// kMostRaceWaitSeconds.
-TEST(Portfolio, TheRaceMembersWaitEndsWhenMailWaits) {
-  auto shared = std::make_shared<PortfolioShared>(pigeon_hole(6), 2u, ShareOptions{}, nullptr);
-  shared->first_member_race = std::make_shared<CdclRace>(nullptr, RacePolicy::unlimited());
-  for (const bool mail : {false, true}) {
-    PortfolioSpace space(shared);
-    space.watch_mail([mail] { return mail; });
-    ASSERT_EQ(space.reset(), core::Outcome::kOpen);
-    ASSERT_EQ(space.descend(0), core::Outcome::kOpen);
-    ASSERT_EQ(space.member(), 0);
-    const auto start = std::chrono::steady_clock::now();
-    EXPECT_EQ(space.descend(1), core::Outcome::kOpen);
-    const double waited =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (mail)
-      EXPECT_LT(waited, kMostRaceWaitSeconds / 2);
-    else
-      EXPECT_GE(waited, kMostRaceWaitSeconds);
+  EXPECT_EQ(end->board().verdict(), Verdict::kUnsatisfiable);
+  ASSERT_EQ(result.per_worker.size(), 1u);
+  EXPECT_EQ(total_counter(result, "member"), 2u) << "the worker runs member 1";
+  if (total_counter(result, "slices") >= 2) {
+    EXPECT_GT(total_counter(result, "received"), 0u) << "a later slice takes in the race's clauses";
   }
 }
 
@@ -268,75 +240,39 @@ std::uint64_t counter_of(const PortfolioSpace& space, std::string_view name) {
   return 0;
 }
 
-// On threads a member other than 0 runs no slice while member 0 has run less
-// than the stagger: its node waits (at most kMostRaceWaitSeconds) and stays
-// open. Once the head start is over, its next node is a slice; a refutation
-// during the wait ends the member.
-TEST(Portfolio, OnThreadsTheOtherMembersWaitForMemberZerosHeadStart) {
-  auto shared = std::make_shared<PortfolioShared>(pigeon_hole(6), 2u, ShareOptions{}, nullptr);
-  shared->unsliced_first_member = true;
-  shared->stagger_seconds = 600;
-  PortfolioSpace first(shared);
-  ASSERT_EQ(first.reset(), core::Outcome::kOpen);
-  ASSERT_EQ(first.descend(0), core::Outcome::kOpen);
-  ASSERT_EQ(first.member(), 0);
-  PortfolioSpace second(shared);
-  ASSERT_EQ(second.reset(), core::Outcome::kOpen);
-  ASSERT_EQ(second.descend(1), core::Outcome::kOpen);
-  ASSERT_EQ(second.member(), 1);
-  for (std::int32_t node = 1; node <= 3; ++node)
-    EXPECT_EQ(second.descend(node), core::Outcome::kOpen);
-  EXPECT_EQ(counter_of(second, "slices"), 0u);
-  EXPECT_EQ(counter_of(second, "conflicts"), 0u);
-  EXPECT_GE(counter_of(second, "staggered_us"), 3 * kMostRaceWaitSeconds * 1e6 * 0.9);
-  shared->stagger_seconds = 0;
-  const core::Outcome slice = second.descend(4);
-  EXPECT_EQ(counter_of(second, "slices"), 1u);
-  EXPECT_NE(slice, core::Outcome::kSolution) << "pigeon-hole 6 is unsatisfiable";
-
-  PortfolioSpace third(shared);
-  shared->stagger_seconds = 600;
-  ASSERT_EQ(third.reset(), core::Outcome::kOpen);
-  ASSERT_EQ(third.descend(1), core::Outcome::kOpen);
-  shared->refuted.store(true);
-  EXPECT_EQ(third.descend(1), core::Outcome::kDeadEnd);
-  EXPECT_EQ(counter_of(third, "slices"), 0u);
-}
-
-// A formula member 0 decides within its head start is decided by member 0
-// alone: the other worker's member makes no conflict, and its wait ends with
-// the search (the run does not last the stagger).
-TEST(Portfolio, AFormulaMemberZeroDecidesWithinItsHeadStartRunsAlone) {
-  auto shared = std::make_shared<PortfolioShared>(pigeon_hole(6), 2u, ShareOptions{}, nullptr);
-  shared->unsliced_first_member = true;
-  shared->stagger_seconds = 600;
-  core::RunConfig setup =
-      stacksplit::testing::scheme_setup("rp", 2, "complete", core::SplitStrategy::kHalf, 1, 2);
-  setup.search.mode = core::SearchMode::kFirst;
-  const auto start = std::chrono::steady_clock::now();
-  const auto result = core::run_search<PortfolioSpace>(
-      stacksplit::testing::on_runtime(setup, "threads"), [&] { return PortfolioSpace(shared); });
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  EXPECT_FALSE(result.solution.has_value());
-  EXPECT_TRUE(shared->refuted.load());
-  EXPECT_LT(seconds, 300) << "the wait ends with the search";
-  for (std::size_t w = 0; w < result.per_worker.size(); ++w) {
-    const auto at = [&](std::string_view name) {
-      for (std::size_t i = 0; i < result.app_counter_names.size(); ++i)
-        if (result.app_counter_names[i] == name) return result.per_worker[w].app_counters[i];
-      return std::uint64_t{0};
-    };
-    if (at("member") == 1) {
-      EXPECT_EQ(at("answered"), 1u);
-    } else {
-      EXPECT_EQ(at("conflicts"), 0u) << "worker " << w << " ran member " << at("member") - 1;
-      EXPECT_EQ(at("answered"), 0u);
-      if (at("member") != 0) {
-        EXPECT_GT(at("staggered_us"), 0u) << "it was held back";
-      }
-    }
+// With one worker and a formula the probes give to CDCL, the race has the
+// core and the worker only watches: each of its nodes waits (50 ms at most)
+// for the run's end; a message for it ends the wait at once, so that the
+// engine reads it.
+TEST(Portfolio, AWorkerWithNoMemberWatchesUntilTheEndOrMail) {
+  const auto end = std::make_shared<SearchEnd>(nullptr);
+  auto shared = std::make_shared<PortfolioShared>(pigeon_hole(6), 0u, ShareOptions{}, end);
+  shared->first_member = 1;
+  for (const bool mail : {false, true}) {
+    PortfolioSpace space(shared);
+    space.watch_mail([mail] { return mail; });
+    ASSERT_EQ(space.reset(), core::Outcome::kOpen);
+    ASSERT_EQ(space.descend(0), core::Outcome::kOpen);
+    EXPECT_EQ(space.member(), -1);
+    const auto start = std::chrono::steady_clock::now();
+    EXPECT_EQ(space.descend(1), core::Outcome::kOpen);
+    const double waited =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (mail)
+      EXPECT_LT(waited, 0.025);
+    else
+      EXPECT_GE(waited, 0.05);
+    EXPECT_EQ(counter_of(space, "conflicts"), 0u);
   }
+  end->board().post("race", Verdict::kUnsatisfiable);
+  PortfolioSpace space(shared);
+  ASSERT_EQ(space.reset(), core::Outcome::kOpen);
+  ASSERT_EQ(space.descend(0), core::Outcome::kOpen);
+  EXPECT_EQ(space.descend(1), core::Outcome::kOpen);
+  std::vector<std::int32_t> children;
+  core::ChoiceSink<std::int32_t> sink(children);
+  space.choices(sink);
+  EXPECT_TRUE(children.empty()) << "decided: the chain ends";
 }
 
 // What is left to the process's exit lives on and is never destroyed.
@@ -362,8 +298,8 @@ TEST(LeftToExit, AnObjectLeftIsNeverDestroyed) {
 TEST(Portfolio, MembersCanBeLeftToTheExit) {
   const CnfFormula formula = pigeon_hole(6);
   for (const bool left : {false, true}) {
-    auto shared = std::make_shared<PortfolioShared>(formula, 2u, ShareOptions{}, nullptr);
-    shared->unsliced_first_member = true;
+    auto shared = std::make_shared<PortfolioShared>(formula, 2u, ShareOptions{},
+                                                    std::make_shared<SearchEnd>(nullptr));
     shared->solvers_left_to_exit = left;
     core::RunConfig setup =
         stacksplit::testing::scheme_setup("rp", 2, "complete", core::SplitStrategy::kHalf, 1, 2);
@@ -372,7 +308,7 @@ TEST(Portfolio, MembersCanBeLeftToTheExit) {
     const auto result = core::run_search<PortfolioSpace>(
         stacksplit::testing::on_runtime(setup, "threads"), [&] { return PortfolioSpace(shared); });
     EXPECT_FALSE(result.solution.has_value());
-    EXPECT_TRUE(shared->refuted.load());
+    EXPECT_EQ(shared->end->board().verdict(), Verdict::kUnsatisfiable);
     // A member may answer before the other worker starts its own.
     const std::size_t left_now = objects_left_to_exit() - before;
     if (left) {
@@ -386,13 +322,13 @@ TEST(Portfolio, MembersCanBeLeftToTheExit) {
 
 // The members differ: the default first, then others.
 TEST(Portfolio, MembersAreDiversified) {
-  EXPECT_EQ(PortfolioMember::of(0).describe(), "default, phase 1, seed 0");
+  EXPECT_EQ(portfolio_member(0).describe(), "default, phase 1, seed 0");
   // The second member is the local-search one, and the only one.
-  EXPECT_EQ(PortfolioMember::of(1).describe(), "sat walker, phase 1, seed 1");
+  EXPECT_EQ(portfolio_member(1).describe(), "sat walker, phase 1, seed 1");
   for (int m = 0; m < 8; ++m)
-    EXPECT_EQ(PortfolioMember::of(m).walk_per_mille, m == 1 ? kWalkerPerMille : 0) << m;
+    EXPECT_EQ(portfolio_member(m).walk_per_mille, m == 1 ? kWalkerPerMille : 0) << m;
   std::vector<std::string> seen;
-  for (int m = 0; m < 8; ++m) seen.push_back(PortfolioMember::of(m).describe());
+  for (int m = 0; m < 8; ++m) seen.push_back(portfolio_member(m).describe());
   std::sort(seen.begin(), seen.end());
   EXPECT_EQ(std::unique(seen.begin(), seen.end()), seen.end());
 }

@@ -7,28 +7,26 @@
 #include <ostream>
 #include <string>
 
+#include "apps/sat/cnf/verdict.hpp"
 #include "apps/sat/dpll/dpll_space.hpp"
 #include "apps/sat/plan/solver_choice.hpp"
 #include "core/run_result.hpp"
 
 namespace stacksplit::apps::sat {
 
-enum class Answer { kSatisfiable, kUnsatisfiable, kUnknown };
-
-// The answer of a DPLL or cube-and-conquer search: a model found by a node;
-// else the race's verdict, which holds whatever the search left open (a
-// model it found while the last open nodes were cubes in flight reaches no
-// node: their CDCL calls stop and they end cut); else UNSAT if the tree was
-// exhausted with nothing left open (`left_open`: the time limit, an
-// interrupt or a cut node anywhere), UNKNOWN otherwise.
-Answer search_answer(bool solution_found, std::optional<CubeVerdict> race, bool left_open);
-
-// "SAT", "UNSAT", "UNKNOWN" (the run record's answer).
-const char* answer_name(Answer answer);
-// 10, 20, or 0 for an unknown answer, as the competition asks.
-int exit_status_of(Answer answer);
 // The `s` line, and for a satisfiable answer the model's `v` lines.
-void print_answer(std::ostream& out, Answer answer, const DpllSpace::Solution* model);
+void print_answer(std::ostream& out, Verdict verdict, const Model* model);
+
+// What the race did, for its c line.
+struct RaceSummary {
+  bool ran = false;
+  bool own_core = false;     // beside the search's workers
+  bool takes_turns = false;  // one worker: equal shares with the search
+  double cpu_seconds = 0;
+  std::uint64_t conflicts = 0;
+  double waited_seconds = 0;
+  Verdict verdict = Verdict::kUnknown;
+};
 
 // The share of the search space closed (refuted or satisfied), from the
 // closed-share counter.
@@ -44,12 +42,13 @@ std::string seconds_text(double value);
 // it ran in this process), each worker.
 void print_statistics(std::ostream& out, const core::RunStatistics& result,
                       const std::optional<SolverChoice>& choice, double probe_seconds,
-                      SolverKind solver, const CdclRace* race = nullptr);
+                      SolverKind solver, const RaceSummary& race);
 
 // The same for the portfolio: slices, conflicts, clauses shared, auto's
 // probes, and per worker its member, what it exported, received and kept,
 // and whether it answered.
 void print_portfolio_statistics(std::ostream& out, const core::RunStatistics& result,
-                                const std::optional<SolverChoice>& choice, double probe_seconds);
+                                const std::optional<SolverChoice>& choice, double probe_seconds,
+                                const RaceSummary& race);
 
 }  // namespace stacksplit::apps::sat

@@ -1,4 +1,4 @@
-#include "apps/sat/command/sat_output.hpp"
+#include "apps/sat/plan/sat_output.hpp"
 
 #include <stdexcept>
 #include <string_view>
@@ -10,14 +10,12 @@ namespace stacksplit::apps::sat {
 
 namespace {
 
-constexpr int kExitSatisfiable = 10;
-constexpr int kExitUnsatisfiable = 20;
 constexpr std::size_t kMaxLineWidth = 80;  // SAT competition: v lines are short
 
 // The model as the solver has it: the variables that occur in some clause. The
 // SAT Competition's output rules allow such partial assignments; the others
 // occur in no clause, so either value will do.
-void print_model(std::ostream& out, const DpllSpace::Solution& model) {
+void print_model(std::ostream& out, const Model& model) {
   std::string line = "v";
   auto emit = [&](Literal l) {
     std::string token = std::to_string(l);
@@ -42,36 +40,6 @@ constexpr std::size_t counter_index(std::string_view name) {
 
 }  // namespace
 
-Answer search_answer(bool solution_found, std::optional<CubeVerdict> race, bool left_open) {
-  if (solution_found || race == CubeVerdict::kSatisfiable) return Answer::kSatisfiable;
-  if (race == CubeVerdict::kUnsatisfiable) return Answer::kUnsatisfiable;
-  return left_open ? Answer::kUnknown : Answer::kUnsatisfiable;
-}
-
-const char* answer_name(Answer answer) {
-  switch (answer) {
-    case Answer::kSatisfiable:
-      return "SAT";
-    case Answer::kUnsatisfiable:
-      return "UNSAT";
-    case Answer::kUnknown:
-      break;
-  }
-  return "UNKNOWN";
-}
-
-int exit_status_of(Answer answer) {
-  switch (answer) {
-    case Answer::kSatisfiable:
-      return kExitSatisfiable;
-    case Answer::kUnsatisfiable:
-      return kExitUnsatisfiable;
-    case Answer::kUnknown:
-      break;
-  }
-  return 0;
-}
-
 double closed_fraction_of(const core::WorkerStatistics& total) {
   return DpllSpace::closed_fraction(total.app_counters[DpllSpace::kClosedShareCounter]);
 }
@@ -82,9 +50,27 @@ std::string closed_percent(const core::WorkerStatistics& total) {
 
 std::string seconds_text(double value) { return cli::number_text("%.3f", value); }
 
+namespace {
+
+void print_race(std::ostream& out, const RaceSummary& race) {
+  if (!race.ran) return;
+  out << "c race: CaDiCaL on the whole formula "
+      << (race.takes_turns ? "taking turns with the search in equal shares"
+          : race.own_core  ? "on a core of its own"
+                           : "beside the search")
+      << ", cpu " << seconds_text(race.cpu_seconds) << " s, conflicts " << race.conflicts;
+  if (race.takes_turns) out << ", waited " << seconds_text(race.waited_seconds) << " s";
+  if (race.verdict != Verdict::kUnknown)
+    out << ", decided the formula: "
+        << (race.verdict == Verdict::kSatisfiable ? "satisfiable" : "unsatisfiable");
+  out << '\n';
+}
+
+}  // namespace
+
 void print_statistics(std::ostream& out, const core::RunStatistics& result,
                       const std::optional<SolverChoice>& choice, double probe_seconds,
-                      SolverKind solver, const CdclRace* race) {
+                      SolverKind solver, const RaceSummary& race) {
   const core::WorkerStatistics& total = result.total;
   if (result.interrupted) out << "c interrupted: the statistics below are partial\n";
   out << "c nodes " << total.nodes << " (dead ends " << total.dead_ends << ", leaves "
@@ -106,34 +92,7 @@ void print_statistics(std::ostream& out, const core::RunStatistics& result,
     out << "c auto probes " << seconds_text(probe_seconds)
         << " s before the search: " << choice->reason << '\n';
   }
-  if (race != nullptr && race->runs_here()) {
-    const std::optional<CubeVerdict> verdict = race->verdict();
-    const RacePolicy policy = race->policy();
-    // With one worker a race that decided during the probes took turns with
-    // them only (its policy is still theirs).
-    out << "c race: CaDiCaL on the whole formula "
-        << (policy.probing       ? "taking turns with the probes"
-            : policy.takes_turns ? "taking turns with the search"
-                                 : "beside the search")
-        << ", cpu " << seconds_text(race->cpu_seconds()) << " s, paused "
-        << seconds_text(race->slept_seconds()) << " s, conflicts " << race->conflicts();
-    if (race->on_idle_cores_seconds() > 0)
-      out << ", " << seconds_text(race->on_idle_cores_seconds()) << " s on idle workers' cores";
-    if (policy.takes_turns)
-      out << ", " << (policy.probing ? "they" : "the search") << " waited "
-          << seconds_text(race->search_waited_seconds()) << " s";
-    if (policy.takes_turns && !policy.probing)
-      out << ", a first turn of " << seconds_text(policy.first_turn)
-          << " s, then paused until the search had done twice the dives' predicted "
-          << seconds_text(policy.predicted_work) << " s of work";
-    else if (!policy.never_pauses && policy.predicted_work > 0)
-      out << ", paused until the search had done the dives' predicted "
-          << seconds_text(policy.predicted_work) << " s of work";
-    out << (!race->decided_here()                  ? ""
-            : verdict == CubeVerdict::kSatisfiable ? ", decided the formula: satisfiable"
-                                                   : ", decided the formula: unsatisfiable")
-        << '\n';
-  }
+  print_race(out, race);
   constexpr std::size_t kCubes = counter_index("cubes");
   constexpr std::size_t kConflicts = counter_index("cdcl_conflicts");
   constexpr std::size_t kCdclMicroseconds = counter_index("cdcl_us");
@@ -151,7 +110,8 @@ void print_statistics(std::ostream& out, const core::RunStatistics& result,
 }
 
 void print_portfolio_statistics(std::ostream& out, const core::RunStatistics& result,
-                                const std::optional<SolverChoice>& choice, double probe_seconds) {
+                                const std::optional<SolverChoice>& choice, double probe_seconds,
+                                const RaceSummary& race) {
   constexpr auto index = [](std::string_view name) {
     for (std::size_t i = 0; i < PortfolioSpace::kCounters.size(); ++i)
       if (PortfolioSpace::kCounters[i].name == name) return i;
@@ -160,8 +120,7 @@ void print_portfolio_statistics(std::ostream& out, const core::RunStatistics& re
   constexpr std::size_t kSlices = index("slices"), kConflicts = index("conflicts"),
                         kAnswered = index("answered"), kMember = index("member"),
                         kMicroseconds = index("cdcl_us"), kExported = index("exported"),
-                        kReceived = index("received"), kImported = index("imported"),
-                        kStaggered = index("staggered_us");
+                        kReceived = index("received"), kImported = index("imported");
   const core::WorkerStatistics& total = result.total;
   if (result.interrupted) out << "c interrupted: the statistics below are partial\n";
   out << "c slices " << total.app_counters[kSlices] << ", conflicts "
@@ -174,6 +133,7 @@ void print_portfolio_statistics(std::ostream& out, const core::RunStatistics& re
     out << "c auto probes " << seconds_text(probe_seconds)
         << " s before the search: " << choice->reason << '\n';
   }
+  print_race(out, race);
   int rank = 0;
   for (const core::WorkerStatistics& worker : result.per_worker) {
     const std::uint64_t member = worker.app_counters[kMember];
@@ -181,11 +141,8 @@ void print_portfolio_statistics(std::ostream& out, const core::RunStatistics& re
     if (member == 0) {
       out << "none";
     } else {
-      out << member - 1 << " (" << PortfolioMember::of(static_cast<int>(member - 1)).describe()
-          << ")";
+      out << member - 1 << " (" << portfolio_member(static_cast<int>(member - 1)).describe() << ")";
     }
-    if (worker.app_counters[kStaggered] > 0)
-      out << ", held back " << seconds_text(worker.app_counters[kStaggered] / 1e6) << " s";
     out << ", cdcl " << seconds_text(worker.app_counters[kMicroseconds] / 1e6) << " s, conflicts "
         << worker.app_counters[kConflicts] << ", exported " << worker.app_counters[kExported]
         << ", received " << worker.app_counters[kReceived] << ", kept "
@@ -194,16 +151,16 @@ void print_portfolio_statistics(std::ostream& out, const core::RunStatistics& re
   }
 }
 
-void print_answer(std::ostream& out, Answer answer, const DpllSpace::Solution* model) {
-  switch (answer) {
-    case Answer::kSatisfiable:
+void print_answer(std::ostream& out, Verdict verdict, const Model* model) {
+  switch (verdict) {
+    case Verdict::kSatisfiable:
       out << "s SATISFIABLE\n";
       print_model(out, *model);
       break;
-    case Answer::kUnknown:
+    case Verdict::kUnknown:
       out << "s UNKNOWN\n";
       break;
-    case Answer::kUnsatisfiable:
+    case Verdict::kUnsatisfiable:
       out << "s UNSATISFIABLE\n";
       break;
   }

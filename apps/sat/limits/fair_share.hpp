@@ -1,0 +1,104 @@
+#pragma once
+// With one worker, CDCL on the whole formula and the search auto chose
+// (its probes, then DPLL or cube-and-conquer) take turns on the one core,
+// in equal shares of CPU time: a side that is more than one quantum ahead of
+// the other waits until the other has caught up (or finished, or the run
+// ended). So when either side decides the formula, having used T seconds,
+// the other has used at most T plus a quantum: a run takes at most twice
+// the faster side's time and a quantum, whichever side that is, whatever
+// the formula. Each side calls yield() often from whatever thread does its
+// work (CaDiCaL's terminate callback; a DPLL node; a look-ahead probe step).
+//
+// The CDCL side's time is its thread's CPU clock, which it reports as it
+// yields; the search side's is the process's CPU time since the turns began
+// less that.
+
+#include <time.h>
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <mutex>
+
+#include "apps/sat/tuning.hpp"
+
+namespace stacksplit::apps::sat {
+
+class FairShare {
+ public:
+  enum Side : int { kCdcl = 0, kSearch = 1 };
+
+  // Made before the CDCL side's thread starts: the search side's time counts
+  // from here (what the process did before is neither side's).
+  explicit FairShare(double quantum_seconds = kTurnQuantumSeconds)
+      : quantum_(static_cast<std::int64_t>(quantum_seconds * 1e9)),
+        process_at_start_(nanoseconds_of(CLOCK_PROCESS_CPUTIME_ID)) {}
+
+  // Called by `side` often. Returns at once while the side is within a
+  // quantum of the other; else hands the turn over and waits until the other
+  // hands it back (a quantum ahead in its turn), finishes, or `stop` says
+  // the run is over (looked at every few milliseconds).
+  void yield(Side side, const std::function<bool()>& stop = {}) {
+    const std::int64_t own = cpu_of(side);
+    if (finished_[other(side)].load(std::memory_order_acquire)) return;
+    if (own <= used_[other(side)].load(std::memory_order_relaxed) + quantum_) return;
+    const auto before = std::chrono::steady_clock::now();
+    std::unique_lock<std::mutex> lock(mutex_);
+    turn_ = other(side);
+    changed_.notify_all();
+    while (turn_ != side && !finished_[other(side)].load(std::memory_order_relaxed)) {
+      if (stop && stop()) break;
+      changed_.wait_for(lock, std::chrono::milliseconds(5));
+    }
+    waited_[side] += std::chrono::steady_clock::now() - before;
+  }
+
+  // `side` has nothing more to do: the other never waits for it again.
+  void finished(Side side) {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      finished_[side].store(true, std::memory_order_release);
+      turn_ = other(side);
+    }
+    changed_.notify_all();
+  }
+
+  // CPU seconds a side has used, as of its last yield.
+  double used_seconds(Side side) const {
+    return 1e-9 * static_cast<double>(used_[side].load(std::memory_order_relaxed));
+  }
+  // Seconds a side waited for its turn (read once both are done).
+  double waited_seconds(Side side) const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return std::chrono::duration<double>(waited_[side]).count();
+  }
+
+ private:
+  static Side other(Side side) { return side == kCdcl ? kSearch : kCdcl; }
+  static std::int64_t nanoseconds_of(clockid_t clock) {
+    timespec now{};
+    clock_gettime(clock, &now);
+    return static_cast<std::int64_t>(now.tv_sec) * 1'000'000'000 + now.tv_nsec;
+  }
+  std::int64_t cpu_of(Side side) {
+    const std::int64_t cpu = side == kCdcl
+                                 ? nanoseconds_of(CLOCK_THREAD_CPUTIME_ID)
+                                 : nanoseconds_of(CLOCK_PROCESS_CPUTIME_ID) - process_at_start_ -
+                                       used_[kCdcl].load(std::memory_order_relaxed);
+    used_[side].store(cpu, std::memory_order_relaxed);
+    return cpu;
+  }
+
+  const std::int64_t quantum_;
+  const std::int64_t process_at_start_;
+  std::atomic<std::int64_t> used_[2] = {0, 0};
+  std::atomic<bool> finished_[2] = {false, false};
+  mutable std::mutex mutex_;
+  std::condition_variable changed_;
+  Side turn_ = kCdcl;
+  std::chrono::steady_clock::duration waited_[2] = {};
+};
+
+}  // namespace stacksplit::apps::sat

@@ -1,0 +1,486 @@
+#include "apps/sat/plan/sat_plan.hpp"
+
+#include <CLI/CLI.hpp>
+#include <iostream>
+#include <limits>
+#include <new>
+#include <stdexcept>
+
+#include "apps/sat/cdcl/left_to_exit.hpp"
+#include "apps/sat/cnf/model_check.hpp"
+#include "apps/sat/plan/sat_output.hpp"
+#include "apps/sat/tuning.hpp"
+
+namespace stacksplit::apps::sat {
+
+const core::Registry<SolverKind>& solver_registry() {
+  static const core::Registry<SolverKind> registry = [] {
+    core::Registry<SolverKind> r("solver");
+    r.add({"auto", "", "CaDiCaL races whatever probes choose for the other workers (--count: dpll)",
+           SolverKind::kDpll});
+    r.add({"dpll", "", "look-ahead DPLL", SolverKind::kDpll});
+    r.add({"cnc", "", "cube-and-conquer: CaDiCaL decides the look-ahead's cubes",
+           SolverKind::kCubeAndConquer});
+    r.add({"portfolio", "", "one CaDiCaL a worker, diversified, sharing short learned clauses",
+           SolverKind::kPortfolio});
+    return r;
+  }();
+  return registry;
+}
+
+const core::Registry<Heuristic>& heuristic_registry() {
+  static const core::Registry<Heuristic> registry = [] {
+    core::Registry<Heuristic> r("heuristic");
+    r.add({"lookahead", "", "look-ahead after satz, kcnfs and march (failed literals forced)",
+           Heuristic::kLookahead});
+    r.add({"jw", "", "Jeroslow-Wang: weights by clause length", Heuristic::kJeroslowWang});
+    return r;
+  }();
+  return registry;
+}
+
+const core::Registry<ProofFormat>& proof_format_registry() {
+  static const core::Registry<ProofFormat> registry = [] {
+    core::Registry<ProofFormat> r("proof format");
+    r.add({"binary", "", "binary DRAT, as SAT Competition checkers read it", ProofFormat::kBinary});
+    r.add({"text", "", "DRAT as text: a lemma a line, deletions left out", ProofFormat::kText});
+    return r;
+  }();
+  return registry;
+}
+
+namespace {
+
+std::string input_name(const std::string& file) { return file == "-" ? "<stdin>" : file; }
+
+nlohmann::json lookahead_json(const LookaheadOptions& lookahead) {
+  nlohmann::json json = nlohmann::json::object();
+#define STACKSPLIT_OPTION_TO_JSON(name, type, value, least, most, meaning) \
+  json[#name] = lookahead.name;
+  STACKSPLIT_SAT_LOOKAHEAD_OPTIONS(STACKSPLIT_OPTION_TO_JSON)
+#undef STACKSPLIT_OPTION_TO_JSON
+  return json;
+}
+
+nlohmann::json auto_choice_json(const SolverChoice& choice, double probe_seconds) {
+  return {
+      {"reason", choice.reason},
+      {"root_reach", choice.reach},
+      {"dives", choice.estimate.dives},
+      {"deep_dives", choice.estimate.deep},
+      {"dives_over_budget", choice.estimate.over_budget},
+      {"estimated_dpll_nodes", choice.estimate.nodes},
+      {"estimated_dpll_propagations", choice.estimate.propagations},
+      {"estimated_dpll_visits", choice.estimate.visits},
+      {"cube_trial",
+       {{"samples", choice.cubes.samples},
+        {"cdcl_wins", choice.cubes.cdcl_wins},
+        {"small_losses", choice.cubes.small_losses},
+        {"depth", choice.cubes.depth},
+        {"cdcl_conflicts", choice.cubes.cdcl_conflicts},
+        {"dpll_visits", choice.cubes.dpll_visits}}},
+      {"cdcl_probe_conflicts", choice.cdcl_conflicts},
+      {"probe_seconds", probe_seconds},
+  };
+}
+
+// One digit a verdict, and one for an internal error, for every rank to agree on.
+constexpr char kInternalErrorDigit = '9';
+
+}  // namespace
+
+SatPlan::SatPlan(const SatOptions& options, cli::CommandRun& run) : options_(options), run_(run) {}
+
+void SatPlan::run() {
+  for (;;) {
+    switch (state_) {
+      case State::kRead:
+        read();
+        state_ = State::kRace;
+        break;
+      case State::kRace:
+        race();
+        state_ = State::kProbe;
+        break;
+      case State::kProbe:
+        probe();
+        state_ = State::kAgree;
+        break;
+      case State::kAgree:
+        agree();
+        state_ = State::kSearch;
+        break;
+      case State::kSearch:
+        search();  // and report
+        state_ = State::kDone;
+        break;
+      case State::kReport:
+      case State::kDone:
+        return;
+    }
+  }
+}
+
+// ---- read ----
+
+void SatPlan::read() {
+  // CDCL at the leaves decides a cube but cannot count its models.
+  if (options_.count && options_.solver == "cnc")
+    throw CLI::ValidationError("--solver cnc",
+                               "cube-and-conquer cannot count models: use --count with "
+                               "--solver dpll or auto");
+  if (options_.count && options_.solver == "portfolio")
+    throw CLI::ValidationError("--solver portfolio",
+                               "a CDCL portfolio cannot count models: use --count with "
+                               "--solver dpll or auto");
+  if (options_.cube_cutoff > 0 && (options_.solver == "dpll" || options_.solver == "portfolio"))
+    throw CLI::ValidationError("--cube-cutoff", "only cube-and-conquer has a cutoff (--solver " +
+                                                    options_.solver + " given)");
+  const core::RuntimeKind runtime = run_.config().runtime;
+  if (!options_.proof.empty()) {
+    if (options_.count)
+      throw CLI::ValidationError("--proof", "a model count has no DRAT proof: drop --count");
+    if (core::spans_processes(runtime) && run_.config().workers > 1)
+      throw CLI::ValidationError("--proof",
+                                 "a proof needs one process: run without mpirun, with "
+                                 "--workers for the threads");
+  }
+  run_.config().search.mode = options_.count ? core::SearchMode::kCount : core::SearchMode::kFirst;
+  // The summary is ours, as c lines; the run record is still written.
+  run_.use_own_summary();
+  std::shared_ptr<TimeLimit> time_limit;
+  if (options_.time_limit > 0) time_limit = std::make_shared<TimeLimit>(options_.time_limit);
+  end_ = std::make_shared<SearchEnd>(time_limit, &run_.config().interrupt);
+  // Opened before the formula is read: a path that cannot be written fails at once.
+  if (!options_.proof.empty())
+    proof_ = std::make_shared<ProofWriter>(
+        options_.proof, proof_format_registry().at(options_.proof_format).payload,
+        options_.share.max_size);
+  DimacsOptions read_options;
+  read_options.strict = options_.strict;
+  try {
+    input_ = read_dimacs(options_.file, read_options);
+  } catch (const std::bad_alloc&) {
+    throw DimacsError(input_name(options_.file), 0, "out of memory reading the formula");
+  }
+  if (run_.speaks())
+    for (const std::string& warning : input_.warnings)
+      std::cerr << "c warning: " << warning << '\n';
+  if (input_.formula.has_empty_clause()) {
+    end_->board().post("the reader (an empty clause)", Verdict::kUnsatisfiable);
+    if (proof_) proof_->open_stream("reader").add({});
+  }
+}
+
+// ---- race ----
+
+void SatPlan::race() {
+  const core::RuntimeKind runtime = run_.config().runtime;
+  if (options_.solver != "auto" || options_.count || !core::runs_in_real_time(runtime)) return;
+  // One race a run: under mpirun on rank 0.
+  if (core::spans_processes(runtime) && !run_.speaks()) {
+    race_elsewhere_ = true;
+    return;
+  }
+  const int workers = run_.config().workers;
+  if (workers == 1) turns_ = std::make_shared<FairShare>();
+  race_has_core_ = !core::spans_processes(runtime) && workers >= 2;
+  race_clauses_ = std::make_shared<RaceClauses>(options_.share, input_.formula.num_variables());
+  race_ = std::make_shared<CdclRace>(input_.formula, end_,
+                                     proof_ ? ProofLink(proof_, "race") : ProofLink(), turns_);
+  const auto start = std::chrono::steady_clock::now();
+  race_->export_to(
+      [clauses = race_clauses_, start](std::span<const Literal> clause) {
+        clauses->offer(
+            clause,
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+      },
+      options_.share.max_size);
+  race_->start();
+}
+
+// ---- probe ----
+
+void SatPlan::probe() {
+  if (options_.solver != "auto") {
+    solver_ = solver_registry().at(options_.solver).payload;
+    return;
+  }
+  if (options_.count) return;  // DPLL: only it counts
+  choice_ = choice_without_probes(input_.formula);
+  if (choice_) return;
+  if (core::spans_processes(run_.config().runtime) && !run_.speaks()) {
+    // Rank 0 probes and decides; the others take its choice (agree()),
+    // asleep meanwhile, so as not to take a core from its probes and race.
+    choice_ = SolverChoice{};
+    return;
+  }
+  DpllOptions probe_options;
+  probe_options.heuristic = heuristic_registry().at(options_.heuristic).payload;
+  probe_options.lookahead = options_.lookahead;
+  probe_options.end = end_;
+  const DpllSpace prototype(input_.formula, probe_options);
+  ProbeOptions probes;
+  probes.cdcl = !race_ && !race_elsewhere_;
+  probes.end = end_;
+  probes.proof = proof_;
+  probes.turns = turns_;
+  const auto start = std::chrono::steady_clock::now();
+  choice_ = choose_solver(prototype, input_.formula, probes);
+  probe_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// ---- agree ----
+
+void SatPlan::agree() {
+  if (choice_) {
+    // Every rank takes rank 0's choice (the solvers' spaces differ).
+    std::string agreed = std::to_string(static_cast<int>(choice_->kind)) + choice_->reason;
+    run_.agree_with_first_rank(agreed);
+    choice_->kind = static_cast<SolverKind>(agreed[0] - '0');
+    choice_->reason = agreed.substr(1);
+    solver_ = choice_->kind;
+  }
+}
+
+// ---- search and report ----
+
+void SatPlan::search() {
+  core::RunConfig& config = run_.config();
+  const int workers = config.workers;
+  // Beside a race with a core of its own the search has the other workers.
+  search_workers_ = race_has_core_ ? workers - 1 : workers;
+  config.workers = search_workers_;
+  if (!run_.quiet() && run_.speaks()) {
+    std::cout << "c stacksplit sat " << options_.file << ": " << input_.formula.num_variables()
+              << " variables, " << input_.formula.num_clauses() << " clauses ("
+              << input_.tautologies << " tautologies dropped), heuristic " << options_.heuristic
+              << ", solver " << to_string(solver_)
+              << (choice_ ? " (auto: " + choice_->reason + ")" : "") << ", " << workers
+              << " workers" << (race_has_core_ ? " (one for the race)" : "") << ", scheme "
+              << config.scheme << ", runtime " << core::to_string(config.runtime) << '\n';
+  }
+  if (solver_ == SolverKind::kPortfolio) {
+    // With one worker the race has the core to itself: CDCL is the plan.
+    if (turns_) turns_->finished(FairShare::kSearch);
+    const std::uint32_t members = turns_ ? 0 : static_cast<std::uint32_t>(search_workers_);
+    auto shared =
+        std::make_shared<PortfolioShared>(input_.formula, members, options_.share, end_, proof_);
+    shared->first_member = race_ || race_elsewhere_ ? 1 : 0;
+    if (race_) {
+      shared->race_clauses = race_clauses_;
+      race_clauses_->keep();
+    }
+    // The process exits after the search: freeing each member's CaDiCaL
+    // would delay the answer (left_to_exit.hpp).
+    shared->solvers_left_to_exit = true;
+    run_.show_in_progress([](const core::WorkerStatistics& total) {
+      return "slices " + std::to_string(total.app_counters[0]) + ", conflicts " +
+             std::to_string(total.app_counters[1]);
+    });
+    auto result = run_.search<PortfolioSpace>(
+        options_.file, [&] { return PortfolioSpace(shared); },
+        [this](const core::SearchResult<PortfolioSpace>& result) {
+          conclude(result, result.solution);
+          return details(result);
+        });
+    report(result);
+    return;
+  }
+  DpllOptions dpll;
+  dpll.heuristic = heuristic_registry().at(options_.heuristic).payload;
+  dpll.lookahead = options_.lookahead;
+  dpll.end = end_;
+  dpll.posts_models = !options_.count;
+  dpll.turns = turns_;
+  dpll.proof = proof_;
+  if (solver_ == SolverKind::kCubeAndConquer) {
+    dpll.cubes.shared = std::make_shared<CubeSolverShared>(input_.formula, end_, proof_, turns_);
+    dpll.cubes.fixed_cutoff = options_.cube_cutoff;
+  }
+  const DpllSpace prototype(input_.formula, dpll);
+  run_.show_in_progress([](const core::WorkerStatistics& total) {
+    return "closed " + closed_percent(total) + " %, depth " + std::to_string(total.max_depth);
+  });
+  auto result = run_.search<DpllSpace>(
+      options_.file, [&] { return prototype; },
+      [this](const core::SearchResult<DpllSpace>& result) {
+        conclude(result, result.solution);
+        return details(result);
+      });
+  report(result);
+}
+
+Verdict SatPlan::conclude(const core::RunStatistics& result,
+                          const std::optional<Model>& search_model) {
+  if (concluded_) return verdict_;
+  concluded_ = true;
+  VerdictBoard& board = end_->board();
+  const bool tree_search = solver_ != SolverKind::kPortfolio;
+  // The search's own verdict: a model, or a tree exhausted with nothing
+  // left open anywhere (every rank's cut nodes are counted here).
+  if (result.solution_found && search_model) {
+    board.post("the search", Verdict::kSatisfiable, *search_model);
+  } else if (tree_search && !result.interrupted && !end_->time_limit_reached() &&
+             result.total.app_counters[DpllSpace::kCutNodesCounter] == 0) {
+    board.post(
+        solver_ == SolverKind::kCubeAndConquer ? "the cube-and-conquer search" : "the DPLL search",
+        Verdict::kUnsatisfiable);
+  }
+  if (race_) {
+    race_->stop();
+    if (race_->engine()) leave_to_exit(race_->engine());
+  }
+  if (turns_) turns_->finished(FairShare::kSearch);
+  verdict_ = board.verdict();
+  if (verdict_ == Verdict::kSatisfiable) model_ = board.model();
+  bool proof_complete = true;
+  if (proof_) proof_complete = proof_->finish();
+  if (board.disagreement()) {
+    internal_error_ = "the members disagree:";
+    for (const PostedVerdict& posted : board.posted())
+      internal_error_ += " " + posted.member + " says " + verdict_name(posted.verdict) + ";";
+    internal_error_.pop_back();
+  } else if (verdict_ == Verdict::kSatisfiable) {
+    // Never print a model that has not been checked against the clauses read.
+    if (!is_well_formed_model(input_.formula, model_)) {
+      internal_error_ = "the solver returned a malformed model";
+    } else if (auto clause = first_falsified_clause(input_.formula, model_)) {
+      internal_error_ = "the model falsifies clause " + std::to_string(*clause + 1);
+    }
+  } else if (verdict_ == Verdict::kUnsatisfiable && !proof_complete) {
+    internal_error_ = "the answer is UNSAT but the proof " + proof_->path() +
+                      " does not end with the empty clause";
+  }
+  return verdict_;
+}
+
+nlohmann::json SatPlan::details(const core::RunStatistics& result) const {
+  nlohmann::json counters = nlohmann::json::object();
+  for (std::size_t i = 0; i < result.app_counter_names.size(); ++i)
+    if (solver_ == SolverKind::kPortfolio || i != DpllSpace::kClosedShareCounter)
+      counters[std::string(result.app_counter_names[i])] = result.total.app_counters[i];
+  counters["workers_counted"] = result.per_worker.size();
+  nlohmann::json details = {
+      {"answer", internal_error_.empty() ? verdict_name(verdict_) : "INTERNAL ERROR"},
+      {"heuristic", options_.heuristic},
+      {"solver", to_string(solver_)},
+      {"solver_option", options_.solver},
+      {"cube_cutoff", nullptr},
+      {"lookahead_options", lookahead_json(options_.lookahead)},
+      {solver_ == SolverKind::kPortfolio ? "portfolio_counters" : "heuristic_counters",
+       std::move(counters)},
+      {"share_max_size", options_.share.max_size},
+      {"share_literals_per_second", options_.share.literals_per_second},
+      {"time_limit_s", nullptr},
+      {"time_limit_reached", end_->time_limit_reached()},
+      {"variables", input_.formula.num_variables()},
+      {"clauses", input_.read_clauses},
+      {"tautologies", input_.tautologies},
+      {"workers_searching", search_workers_},
+      {"tuning", tuning_json()},
+  };
+  if (solver_ != SolverKind::kPortfolio)
+    details["closed_fraction"] = closed_fraction_of(result.total);
+  if (options_.cube_cutoff > 0) details["cube_cutoff"] = options_.cube_cutoff;
+  if (options_.time_limit > 0) details["time_limit_s"] = options_.time_limit;
+  if (choice_) details["auto_choice"] = auto_choice_json(*choice_, probe_seconds_);
+  details["race"] = nullptr;
+  if (race_) {
+    details["race"] = {{"cpu_s", race_->cpu_seconds()},
+                       {"conflicts", race_->conflicts()},
+                       {"verdict", verdict_name(race_->verdict())},
+                       {"core_of_its_own", race_has_core_},
+                       {"takes_turns", race_->takes_turns()},
+                       {"waited_s", race_->waited_seconds()}};
+  }
+  nlohmann::json posted = nlohmann::json::array();
+  for (const PostedVerdict& verdict : end_->board().posted())
+    posted.push_back({{"member", verdict.member}, {"verdict", verdict_name(verdict.verdict)}});
+  details["verdicts"] = std::move(posted);
+  details["internal_error"] = nullptr;
+  if (!internal_error_.empty()) details["internal_error"] = internal_error_;
+  details["proof"] = nullptr;
+  if (proof_) {
+    const ProofStatistics statistics = proof_->statistics();
+    details["proof"] = {{"path", proof_->path()},
+                        {"format", to_string(proof_->format())},
+                        {"lemmas", statistics.lemmas},
+                        {"node_clauses", statistics.node_clauses},
+                        {"streams", statistics.streams},
+                        {"imports_waited", statistics.imports_waited},
+                        {"imports_unmatched", statistics.imports_unmatched},
+                        {"complete", proof_->has_empty_clause()}};
+  }
+  if (options_.count) {
+    const std::uint64_t models = result.total.solutions;
+    details["models"] = models;
+    details["models_lower_bound"] = end_->time_limit_reached() || result.interrupted ||
+                                    result.total.app_counters[DpllSpace::kCutNodesCounter] > 0 ||
+                                    models == std::numeric_limits<std::uint64_t>::max();
+  }
+  return details;
+}
+
+void SatPlan::report(const core::RunResult<Model>& result) {
+  conclude(result, result.solution);
+  if (result.reporting && !run_.quiet()) {
+    RaceSummary race;
+    if (race_) {
+      race.ran = true;
+      race.own_core = race_has_core_;
+      race.takes_turns = race_->takes_turns();
+      race.cpu_seconds = race_->cpu_seconds();
+      race.conflicts = race_->conflicts();
+      race.waited_seconds = race_->waited_seconds();
+      race.verdict = race_->verdict();
+    }
+    if (solver_ == SolverKind::kPortfolio) {
+      print_portfolio_statistics(std::cout, result, choice_, probe_seconds_, race);
+    } else {
+      print_statistics(std::cout, result, choice_, probe_seconds_, solver_, race);
+    }
+    if (proof_) {
+      const ProofStatistics statistics = proof_->statistics();
+      std::cout << "c proof " << proof_->path() << ": " << statistics.lemmas << " lemmas ("
+                << statistics.node_clauses << " of DPLL nodes) from " << statistics.streams
+                << " members, " << to_string(proof_->format()) << " DRAT"
+                << (proof_->has_empty_clause() ? ", ends with the empty clause" : "") << '\n';
+    }
+    for (const PostedVerdict& posted : end_->board().posted())
+      std::cout << "c verdict: " << posted.member << " says " << verdict_name(posted.verdict)
+                << '\n';
+  }
+  if (result.reporting && options_.count) {
+    const std::uint64_t models = result.total.solutions;
+    const bool saturated = models == std::numeric_limits<std::uint64_t>::max();
+    const bool lower_bound = end_->time_limit_reached() || result.interrupted ||
+                             result.total.app_counters[DpllSpace::kCutNodesCounter] > 0 ||
+                             saturated;
+    std::cout << "c models " << (lower_bound ? "at least " : "") << models
+              << (end_->time_limit_reached() ? " (time limit reached)"
+                  : result.interrupted       ? " (interrupted)"
+                  : saturated                ? " (saturated)"
+                                             : "")
+              << '\n';
+  }
+  // Under mpirun every rank exits with rank 0's status (only rank 0 has
+  // every rank's counters); an interrupted search is s UNKNOWN and exit 0,
+  // as the competition asks.
+  std::string agreed(1, internal_error_.empty()
+                            ? static_cast<char>('0' + static_cast<int>(verdict_))
+                            : kInternalErrorDigit);
+  run_.agree_with_first_rank(agreed);
+  if (agreed[0] == kInternalErrorDigit) {
+    cli::set_exit_status(kExitInternalError);
+    if (result.reporting)
+      std::cerr << "stacksplit sat: internal error: " << internal_error_ << '\n';
+    return;
+  }
+  const auto verdict = static_cast<Verdict>(agreed[0] - '0');
+  cli::set_exit_status(exit_status_of(verdict));
+  if (!result.reporting) return;
+  print_answer(std::cout, verdict, verdict == Verdict::kSatisfiable ? &model_ : nullptr);
+}
+
+}  // namespace stacksplit::apps::sat

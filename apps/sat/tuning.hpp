@@ -1,0 +1,114 @@
+#pragma once
+// Every tuning constant of `stacksplit sat`, once: X(name, type, value,
+// unit, why, measured on). None decides whether CDCL on the whole formula
+// may run (the race always does, cdcl/cdcl_race.hpp): they decide what the
+// other workers do and how the solvers pace themselves, so a wrong value
+// costs speed within the race's bound, never the bound. `stacksplit sat
+// --help` prints the table and every run record holds it ("tuning").
+//
+// "Measured on" says where each value was chosen: "SATLIB" is the tuning
+// set of 43 SATLIB instances (experiments/README.md), "generated" the
+// project's own generators; a value also checked on the validation set of
+// competition instances, which no tuning saw, says so.
+
+#include <array>
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string_view>
+
+namespace stacksplit::apps::sat {
+
+#define STACKSPLIT_SAT_TUNING(X)                                                                  \
+  /* auto's probes (plan/solver_choice.hpp) */                                                    \
+  X(kMostLookaheadVariables, std::int32_t, 5'000, "variables",                                    \
+    "beyond, one look-ahead node costs tens of ms: the formula goes unprobed to the portfolio",   \
+    "SATLIB: circuits, BMC, planning have more; random 3-SAT DPLL decides has hundreds")          \
+  X(kMostLookaheadProbeSeconds, double, 0.75, "s CPU",                                            \
+    "look-ahead probes (reach and dives) slower than this: the portfolio",                        \
+    "SATLIB: inductive inference and adders take seconds, random 3-SAT milliseconds")             \
+  X(kChainReach, double, 0.2, "share of free variables",                                          \
+    "a root child fixing this share is an implication chain: the portfolio", "SATLIB: BMC")       \
+  X(kDives, int, 15, "dives", "random dives for Knuth's estimate of the look-ahead tree",         \
+    "generated: random 3-SAT n = 200-250 (estimate within 2x)")                                   \
+  X(kDeepDive, std::uint32_t, 32, "decisions",                                                    \
+    "a dive this deep is a tree of 2^32 nodes, beyond any DPLL run", "a bound, not a fit")        \
+  X(kMostDiveVisits, std::uint64_t, 20'000'000, "clause visits",                                  \
+    "the dives' budget: tens of ms, a small part of what CDCL needs", "SATLIB")                   \
+  X(kHopelessPropagations, double, 5e9, "propagations",                                           \
+    "an estimate beyond (minutes of look-ahead): not DPLL", "generated and SATLIB")               \
+  X(kPropagationsPerConflict, double, 40'000, "propagations",                                     \
+    "without a race (step, sim): the CDCL probe's conflicts per estimated DPLL propagation",      \
+    "generated: random 3-SAT, pigeon-hole")                                                       \
+  X(kLeastProbeConflicts, int, 300, "conflicts",                                                  \
+    "without a race: the first CDCL probe (formulas far from their threshold, parity chains)",    \
+    "generated")                                                                                  \
+  X(kMostProbeConflicts, int, 50'000, "conflicts", "without a race: the second probe's cap",      \
+    "generated")                                                                                  \
+  X(kLeastVisitsForCubeTrial, double, 5e8, "clause visits",                                       \
+    "DPLL work (seconds) from which sample cubes choose between DPLL and cube-and-conquer",       \
+    "generated: van der Waerden, random 3-SAT, pigeon-hole; SATLIB: qg")                          \
+  X(kCubeSamples, int, 5, "cubes", "sample cubes of the cube trial", "generated")                 \
+  X(kVisitsPerConflict, double, 1000, "clause visits",                                            \
+    "one CaDiCaL conflict costs about this many DPLL clause visits", "generated")                 \
+  X(kMostCubeConflicts, int, 200'000, "conflicts", "a sample cube's cap", "generated")            \
+  X(kCubeDepthFraction, double, 0.6, "of log2 nodes",                                             \
+    "sample cubes' depth: past halfway down a cube is cheap both ways", "generated")              \
+  X(kSmallCubeRatio, double, 16, "ratio",                                                         \
+    "a cube with under 1/16 of the mean cube's DPLL work is small (lopsided trees)",              \
+    "SATLIB: qg3-09")                                                                             \
+  X(kShallowCubeDepthFraction, double, 0.4, "of log2 nodes",                                      \
+    "a trial lost on small cubes only is taken again this shallow", "SATLIB: qg3-09")             \
+  X(kMostCubeShare, double, 0.01, "of the tree's work",                                           \
+    "a shallow cube's conflicts at most: the trial costs a few per cent", "a bound, not a fit")   \
+  /* cube-and-conquer's adaptive cutoff (dpll/cube_cutoff.hpp) */                                 \
+  X(kEasyCubeConflicts, std::uint64_t, 50, "conflicts",                                           \
+    "a cube decided in fewer was cut too deep: the threshold drops", "generated, SATLIB: qg")     \
+  X(kHardCubeConflicts, std::uint64_t, 5'000, "conflicts",                                        \
+    "a cube that took more is hard: the threshold rises", "generated, SATLIB: qg")                \
+  X(kEasyCubeFactor, double, 0.9, "factor", "the threshold's drop", "generated")                  \
+  X(kHardCubeFactor, double, 1.2, "factor", "the threshold's rise", "generated")                  \
+  /* the portfolio (cdcl/portfolio_space.hpp) */                                                  \
+  X(kWalkerPerMille, int, 1'000, "per mille",                                                     \
+    "member 1's walkreleff: local search as much as CDCL (f600: 1.3 s against 30 s)",             \
+    "SATLIB: f600, g250.*")                                                                       \
+  X(kFirstSliceConflicts, int, 5'000, "conflicts",                                                \
+    "a member's first slice: short, so that clauses flow early", "SATLIB")                        \
+  X(kSliceGrowth, double, 1.5, "factor",                                                          \
+    "each slice longer: a call costs CaDiCaL a pass over the formula and its schedule", "SATLIB") \
+  X(kMostSliceConflicts, int, 100'000'000, "conflicts", "a slice's cap", "a bound, not a fit")    \
+  /* one worker's turns (limits/fair_share.hpp) */                                                \
+  X(kTurnQuantumSeconds, double, 0.01, "s CPU",                                                   \
+    "a turn: a hand-over (two wake-ups, tens of us) costs under 1 % of it; the bound's slack",    \
+    "a bound, not a fit")                                                                         \
+  /* the engine (command/sat_command.cpp) */                                                      \
+  X(kSatQuantum, std::uint32_t, 16, "nodes",                                                      \
+    "node expansions between looks at the mailbox: a DPLL node costs tens of us", "generated")
+
+#define STACKSPLIT_SAT_DECLARE_TUNING(name, type, value, unit, why, measured) \
+  inline constexpr type name = value;
+STACKSPLIT_SAT_TUNING(STACKSPLIT_SAT_DECLARE_TUNING)
+#undef STACKSPLIT_SAT_DECLARE_TUNING
+
+struct TuningConstant {
+  std::string_view name;
+  double value;
+  std::string_view unit;
+  std::string_view why;
+  std::string_view measured_on;
+};
+
+inline constexpr std::array kTuning = {
+#define STACKSPLIT_SAT_TUNING_ROW(name, type, value, unit, why, measured) \
+  TuningConstant{#name, static_cast<double>(value), unit, why, measured},
+    STACKSPLIT_SAT_TUNING(STACKSPLIT_SAT_TUNING_ROW)
+#undef STACKSPLIT_SAT_TUNING_ROW
+};
+
+// The table for the run record: name to value.
+inline nlohmann::json tuning_json() {
+  nlohmann::json json = nlohmann::json::object();
+  for (const TuningConstant& constant : kTuning) json[std::string(constant.name)] = constant.value;
+  return json;
+}
+
+}  // namespace stacksplit::apps::sat
