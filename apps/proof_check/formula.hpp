@@ -29,7 +29,7 @@ class Formula {
   // Literals must lie within the variables (a programming error otherwise;
   // the reader refuses such files first).
   void add_clause(std::span<const Literal> clause) {
-    literals_.insert(literals_.end(), clause.begin(), clause.end());
+    for (Literal literal : clause) literals_.push_back(literal);
     literals_.push_back(0);
     ++num_clauses_;
     if (clause.empty()) has_empty_clause_ = true;

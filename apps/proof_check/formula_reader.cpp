@@ -54,7 +54,6 @@ class FormulaParser {
   void read_header(const Token& token) {
     constexpr std::size_t kMaxHeader = 256;
     if (header_seen_) fail(token.line, "a second header");
-    if (!clause_.empty() || clauses_ > 0) fail(token.line, "the header comes after clauses");
     const std::string rest = scanner_.rest_of_line(token, kMaxHeader);
     std::istringstream words(rest);
     const std::vector<std::string> parts{std::istream_iterator<std::string>(words), {}};
