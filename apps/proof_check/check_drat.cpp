@@ -2,8 +2,6 @@
 
 #include <chrono>
 
-#include "apps/proof_check/drat_checker.hpp"
-
 namespace stacksplit::apps::proof_check {
 
 namespace {
@@ -29,7 +27,7 @@ ProofCheckResult check_drat(const Formula& formula, std::istream& proof, ProofFo
   const auto start = std::chrono::steady_clock::now();
   ProofCheckResult result;
   ProofCounters& counters = result.counters;
-  DratChecker checker(formula.num_variables());
+  DratChecker checker(formula.num_variables(), options.min_garbage);
   formula.for_each_clause(
       [&](std::span<const Literal> clause) { checker.add_formula_clause(clause); });
   ProofReader reader(proof, std::string(proof_name), format, std::move(read_failure));
@@ -96,6 +94,7 @@ ProofCheckResult check_drat(const Formula& formula, std::istream& proof, ProofFo
                               " more deletions of clauses not in the database");
   }
   counters.propagations = checker.propagations();
+  counters.collections = checker.collections();
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;
 }

@@ -21,6 +21,7 @@
 #include <string_view>
 #include <vector>
 
+#include "apps/proof_check/drat_checker.hpp"
 #include "apps/proof_check/formula.hpp"
 #include "apps/proof_check/proof_reader.hpp"
 
@@ -38,7 +39,8 @@ namespace stacksplit::apps::proof_check {
     "deletions ignored: the clause is unit under the top-level assignment (as drat-trim does)") \
   X(missing_deletions, "deletions of clauses not in the database (a warning each)")             \
   X(dropped_deletions, "deletions not applied because of --ignore-deletions")                   \
-  X(propagations, "literals propagated")
+  X(propagations, "literals propagated")                                                        \
+  X(collections, "sweeps of deleted clauses out of memory")
 
 struct ProofCounters {
 #define STACKSPLIT_DECLARE_COUNTER(name, meaning) std::uint64_t name = 0;
@@ -62,6 +64,10 @@ struct CheckOptions {
   // Apply no deletion (every clause ever added stays): RUP gets easier, RAT
   // harder; what a proof whose deletions were dropped needs to pass.
   bool ignore_deletions = false;
+  // Deleted clauses are swept once they take more room than the live ones
+  // and at least this many words (DratChecker::kMinGarbage); tests set it
+  // low so that the sweep runs on small proofs.
+  std::uint64_t min_garbage = DratChecker::kMinGarbage;
 };
 
 // The first lemma that failed.

@@ -36,7 +36,11 @@ class DratChecker {
   enum class Verdict { kRup, kRat, kTautology, kFailed };
   enum class Deletion { kDeleted, kIgnoredUnit, kMissing, kTautology };
 
-  explicit DratChecker(std::int32_t num_variables);
+  // Deleted clauses are swept from memory once they take more room than the
+  // live ones, and at least this many words (a literal is a word).
+  static constexpr std::uint64_t kMinGarbage = 1 << 20;
+
+  explicit DratChecker(std::int32_t num_variables, std::uint64_t min_garbage = kMinGarbage);
 
   // A clause of the formula: duplicate literals merged, a tautology dropped.
   void add_formula_clause(std::span<const Literal> clause);
@@ -54,6 +58,8 @@ class DratChecker {
 
   // Literals propagated, at the top level and in the checks.
   std::uint64_t propagations() const { return propagations_; }
+  // Sweeps of deleted clauses out of memory.
+  std::uint64_t collections() const { return collections_; }
 
  private:
   // A literal as 2·variable + (1 if negative): its negation is code ^ 1.
@@ -120,10 +126,12 @@ class DratChecker {
   std::size_t indexed_ = 0;
   std::vector<std::uint8_t> marks_;  // by code, zero between calls
   std::vector<Code> normalized_;
+  std::uint64_t min_garbage_;
   std::uint64_t live_words_ = 0;
   std::uint64_t dead_words_ = 0;
   bool inconsistent_ = false;
   std::uint64_t propagations_ = 0;
+  std::uint64_t collections_ = 0;
 };
 
 }  // namespace stacksplit::apps::proof_check

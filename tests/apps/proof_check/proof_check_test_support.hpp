@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <filesystem>
 #include <fstream>
 #include <optional>
 #include <sstream>
@@ -49,9 +50,11 @@ inline std::string slurp(const std::string& path) {
 }
 
 // CaDiCaL's proof of the formula at `cnf_path`, in `format` (binary or text),
-// written beside it; nullopt if CaDiCaL does not answer UNSAT.
+// written to the scratch directory; nullopt if CaDiCaL does not answer UNSAT.
 inline std::optional<std::string> cadical_proof(const std::string& cnf_path, ProofFormat format) {
-  const std::string proof = cnf_path + (format == ProofFormat::kBinary ? ".drat" : ".txt");
+  const std::string proof =
+      (scratch_directory() / std::filesystem::path(cnf_path).filename()).string() +
+      (format == ProofFormat::kBinary ? ".drat" : ".txt");
   const std::string binary = format == ProofFormat::kBinary ? "true" : "false";
   const auto run =
       run_command("cadical -q --binary=" + binary + " '" + cnf_path + "' '" + proof + "'");
