@@ -24,13 +24,11 @@ std::uint32_t code_of(Literal literal) {
 }
 
 constexpr std::size_t kFirstBuckets = 1 << 10;
-// Garbage is collected once deleted clauses take more room than live ones,
-// and at least this many words.
-constexpr std::uint64_t kMinGarbage = 1 << 20;
 
 }  // namespace
 
-DratChecker::DratChecker(std::int32_t num_variables) : buckets_(kFirstBuckets) {
+DratChecker::DratChecker(std::int32_t num_variables, std::uint64_t min_garbage)
+    : buckets_(kFirstBuckets), min_garbage_(min_garbage) {
   grow_to(num_variables);
 }
 
@@ -309,11 +307,12 @@ DratChecker::Deletion DratChecker::delete_clause(std::span<const Literal> clause
   const std::uint64_t words = kHeader + size_of(ref);
   live_words_ -= words;
   dead_words_ += words;
-  if (dead_words_ > live_words_ && dead_words_ > kMinGarbage) collect_garbage();
+  if (dead_words_ > live_words_ && dead_words_ >= min_garbage_) collect_garbage();
   return Deletion::kDeleted;
 }
 
 void DratChecker::collect_garbage() {
+  ++collections_;
   std::vector<Code> live;
   live.reserve(live_words_);
   for (ClauseRef ref = 0; ref < arena_.size(); ref += kHeader + size_of(ref)) {
