@@ -5,11 +5,14 @@
 #include <sstream>
 
 #include "apps/input/compressed_input.hpp"
+#include "apps/input/printable.hpp"
 #include "apps/proof_check/byte_source.hpp"
 #include "apps/proof_check/text_scanner.hpp"
 #include "core/input_error.hpp"
 
 namespace stacksplit::apps::proof_check {
+
+using input::printable;
 
 namespace {
 

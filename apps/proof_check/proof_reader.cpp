@@ -3,7 +3,11 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "apps/input/printable.hpp"
+
 namespace stacksplit::apps::proof_check {
+
+using input::printable;
 
 namespace {
 

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "apps/input/compressed_input.hpp"
+#include "apps/input/printable.hpp"
 
 namespace stacksplit::apps::sat {
 
@@ -14,24 +15,7 @@ namespace {
 
 constexpr std::string_view kHeaderForm = "'p cnf VARIABLES CLAUSES'";
 
-// A token as a user can read it in a message: bounded, non-printables escaped.
-std::string printable(std::string_view token) {
-  constexpr std::size_t kMaxShown = 24;
-  std::string out;
-  for (std::size_t i = 0; i < token.size() && i < kMaxShown; ++i) {
-    unsigned char c = static_cast<unsigned char>(token[i]);
-    if (c >= 0x20 && c < 0x7f) {
-      out += static_cast<char>(c);
-    } else {
-      static constexpr char kHex[] = "0123456789abcdef";
-      out += "\\x";
-      out += kHex[c >> 4];
-      out += kHex[c & 15];
-    }
-  }
-  if (token.size() > kMaxShown) out += "...";
-  return out;
-}
+using input::printable;
 
 bool is_blank(int c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
 bool is_space(int c) { return is_blank(c) || c == '\n'; }

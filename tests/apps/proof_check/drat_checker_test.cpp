@@ -33,6 +33,16 @@ Formula chain() {
   f.add_clause({-1, -3, -5, -7});
   return f;
 }
+// (1 2)(1 -2)(-1 2)(-1 -2): "1" is RUP, and then the empty clause.
+Formula both_values_refuted() {
+  Formula f(2);
+  f.add_clause({1, 2});
+  f.add_clause({1, -2});
+  f.add_clause({-1, 2});
+  f.add_clause({-1, -2});
+  return f;
+}
+
 const std::vector<Step> kChainProof = {{false, {1}}, {false, {3}}, {false, {5}}, {false, {}}};
 
 TEST(ProofCheckDrat, AcceptsAProofWhereEveryLemmaIsRup) {
@@ -154,11 +164,7 @@ TEST(ProofCheckDrat, HonoursDeletions) {
   // The four clauses over 1 and 2: "1" is RUP with them all; with (1 2)
   // deleted, asserting -1 gives -2 and nothing conflicts, and on 1 the
   // resolvent (1 2) of (-1 2) is not RUP either.
-  Formula f(2);
-  f.add_clause({1, 2});
-  f.add_clause({1, -2});
-  f.add_clause({-1, 2});
-  f.add_clause({-1, -2});
+  const Formula f = both_values_refuted();
   EXPECT_TRUE(check_text(f, "1 0\n0\n").verified);
   const ProofCheckResult result = check_text(f, "d 2 1 0\n1 0\n0\n");
   EXPECT_FALSE(result.verified);
@@ -195,11 +201,7 @@ TEST(ProofCheckDrat, IgnoresDeletionsOfClausesUnitAtTheTopLevel) {
 }
 
 TEST(ProofCheckDrat, AMissingDeletionIsAWarningNotAnError) {
-  Formula f(2);
-  f.add_clause({1, 2});
-  f.add_clause({1, -2});
-  f.add_clause({-1, 2});
-  f.add_clause({-1, -2});
+  const Formula f = both_values_refuted();
   const ProofCheckResult result = check_text(f, "d 1 0\nd 1 2 -2 0\nd 2 -1 1 0\n1 0\n0\n");
   EXPECT_TRUE(result.verified) << result.failure;
   // "d 1 2 -2" is a tautology (never kept); "d 2 -1 1" too.
@@ -222,11 +224,7 @@ TEST(ProofCheckDrat, DeletesOneCopyOfAClauseGivenTwice) {
 }
 
 TEST(ProofCheckDrat, DuplicateLiteralsAndTautologiesAreFine) {
-  Formula f(2);
-  f.add_clause({1, 2});
-  f.add_clause({1, -2});
-  f.add_clause({-1, 2});
-  f.add_clause({-1, -2});
+  const Formula f = both_values_refuted();
   const ProofCheckResult result = check_text(f, "2 -2 0\n1 1 1 0\n0\n");
   EXPECT_TRUE(result.verified) << result.failure;
   EXPECT_EQ(result.counters.tautologies, 1u);

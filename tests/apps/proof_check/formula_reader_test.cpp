@@ -7,7 +7,6 @@
 
 #include <boost/iostreams/filter/bzip2.hpp>
 #include <boost/iostreams/filter/lzma.hpp>
-#include <boost/iostreams/filtering_stream.hpp>
 #include <sstream>
 
 #include "core/input_error.hpp"
@@ -71,29 +70,20 @@ TEST(ProofCheckFormulaReader, FaultsNameTheirLine) {
             "f.cnf:3: clause not terminated by 0 at the end of the input");
 }
 
-template <class Compressor>
-std::string compress(const std::string& text, Compressor compressor) {
-  std::ostringstream packed;
-  {
-    boost::iostreams::filtering_ostream out;
-    out.push(compressor);
-    out.push(packed);
-    out << text;
-  }
-  return packed.str();
-}
-
 TEST(ProofCheckFormulaReader, ReadsCompressedFilesAndNamesMissingOnes) {
   const std::string text = "p cnf 2 2\n1 2 0\n-1 0\n";
   for (const auto& [suffix, packed] :
-       {std::pair{std::string("bz2"), compress(text, boost::iostreams::bzip2_compressor())},
-        std::pair{std::string("xz"), compress(text, boost::iostreams::lzma_compressor())}}) {
+       {std::pair{std::string("bz2"),
+                  testing::compress(text, boost::iostreams::bzip2_compressor())},
+        std::pair{std::string("xz"),
+                  testing::compress(text, boost::iostreams::lzma_compressor())}}) {
     const std::string path = testing::write_text("formula.cnf." + suffix, packed);
     EXPECT_EQ(clauses_of(read_formula(path).formula),
               (std::vector<std::vector<Literal>>{{1, 2}, {-1}}))
         << suffix;
   }
-  const std::string cut = compress(text, boost::iostreams::bzip2_compressor()).substr(0, 20);
+  const std::string cut =
+      testing::compress(text, boost::iostreams::bzip2_compressor()).substr(0, 20);
   try {
     read_formula(testing::write_text("cut.cnf.bz2", cut));
     FAIL() << "expected an error";

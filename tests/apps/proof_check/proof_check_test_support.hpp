@@ -21,6 +21,7 @@
 
 namespace stacksplit::apps::proof_check::testing {
 
+using sat::testing::compress;
 using sat::testing::have_program;
 using sat::testing::run_command;
 using sat::testing::scratch_directory;
