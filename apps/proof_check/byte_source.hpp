@@ -2,7 +2,9 @@
 // The bytes of a stream read in large blocks, one at a time, with the offset
 // of each: what the proof checker's readers (the formula's, the proof's, text
 // or binary) read from. The first block can be looked at before anything is
-// taken from it, to tell a binary proof from a text one.
+// taken from it, to tell a binary proof from a text one. It is not the SAT
+// reader's block reader on purpose: were a fault in reading bytes shared, the
+// checker would certify a proof against the same misread formula.
 
 #include <cstddef>
 #include <cstdint>
