@@ -2,18 +2,12 @@
 
 #include <algorithm>
 #include <array>
-#include <boost/iostreams/device/array.hpp>
-#include <boost/iostreams/filter/bzip2.hpp>
-#include <boost/iostreams/filter/gzip.hpp>
-#include <boost/iostreams/filter/lzma.hpp>
-#include <boost/iostreams/filtering_stream.hpp>
-#include <cerrno>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <iostream>
 #include <iterator>
+#include <optional>
 #include <sstream>
+
+#include "apps/input/compressed_input.hpp"
+#include "apps/input/printable.hpp"
 
 namespace stacksplit::apps::sat {
 
@@ -21,24 +15,7 @@ namespace {
 
 constexpr std::string_view kHeaderForm = "'p cnf VARIABLES CLAUSES'";
 
-// A token as a user can read it in a message: bounded, non-printables escaped.
-std::string printable(std::string_view token) {
-  constexpr std::size_t kMaxShown = 24;
-  std::string out;
-  for (std::size_t i = 0; i < token.size() && i < kMaxShown; ++i) {
-    unsigned char c = static_cast<unsigned char>(token[i]);
-    if (c >= 0x20 && c < 0x7f) {
-      out += static_cast<char>(c);
-    } else {
-      static constexpr char kHex[] = "0123456789abcdef";
-      out += "\\x";
-      out += kHex[c >> 4];
-      out += kHex[c & 15];
-    }
-  }
-  if (token.size() > kMaxShown) out += "...";
-  return out;
-}
+using input::printable;
 
 bool is_blank(int c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
 bool is_space(int c) { return is_blank(c) || c == '\n'; }
@@ -321,60 +298,11 @@ class Parser {
   bool token_ended_line_ = false;
 };
 
-enum class Compression { kNone, kGzip, kBzip2, kXz };
-
-Compression sniff(std::string_view head) {
-  auto starts = [&](std::string_view magic) { return head.substr(0, magic.size()) == magic; };
-  if (starts("\x1f\x8b")) return Compression::kGzip;
-  if (starts("BZh")) return Compression::kBzip2;
-  if (starts(std::string_view("\xfd"
-                              "7zXZ\x00",
-                              6)))
-    return Compression::kXz;
-  return Compression::kNone;
-}
-
-const char* format_name(Compression compression) {
-  switch (compression) {
-    case Compression::kGzip:
-      return "gzip";
-    case Compression::kBzip2:
-      return "bzip2";
-    case Compression::kXz:
-      return "xz";
-    case Compression::kNone:
-      break;
-  }
-  return "plain";
-}
-
-// Parses `source` through the decompressor its first bytes call for.
-template <class Source>
-DimacsInput parse_source(Source&& source, Compression compression, std::string_view name,
-                         const DimacsOptions& options) {
-  namespace io = boost::iostreams;
-  io::filtering_istream in;
-  switch (compression) {
-    case Compression::kGzip:
-      in.push(io::gzip_decompressor());
-      break;
-    case Compression::kBzip2:
-      in.push(io::bzip2_decompressor());
-      break;
-    case Compression::kXz:
-      in.push(io::lzma_decompressor());
-      break;
-    case Compression::kNone:
-      break;
-  }
-  in.push(std::forward<Source>(source));
-  in.exceptions(std::ios::badbit);
-  std::string failure = compression == Compression::kNone
-                            ? std::string("cannot read the input")
-                            : std::string("cannot decompress: corrupt or truncated ") +
-                                  format_name(compression) + " data";
-  Parser parser(in, name, options, failure,
-                compression == Compression::kNone ? Parser::kPlainBlock : Parser::kCompressedBlock);
+// Parses what `source` gives, decompressed.
+DimacsInput parse_input(input::CompressedInput& source, const DimacsOptions& options) {
+  Parser parser(source.stream(), source.name(), options, source.read_failure(),
+                source.compression() == input::Compression::kNone ? Parser::kPlainBlock
+                                                                  : Parser::kCompressedBlock);
   return parser.run();
 }
 
@@ -387,32 +315,18 @@ DimacsInput parse_dimacs(std::istream& in, std::string_view name, const DimacsOp
 
 DimacsInput read_dimacs_bytes(std::string_view bytes, std::string_view name,
                               const DimacsOptions& options) {
-  Compression compression = sniff(bytes);
-  return parse_source(boost::iostreams::array_source(bytes.data(), bytes.size()), compression, name,
-                      options);
+  input::CompressedInput source(bytes, std::string(name));
+  return parse_input(source, options);
 }
 
 DimacsInput read_dimacs(const std::string& path, const DimacsOptions& options) {
-  if (path == "-") {
-    std::string bytes{std::istreambuf_iterator<char>(std::cin), {}};
-    return read_dimacs_bytes(bytes, "<stdin>", options);
+  std::optional<input::CompressedInput> source;
+  try {
+    source.emplace(path);
+  } catch (const core::InputError& e) {
+    throw DimacsError(e);  // the same message, as the reader's own error type
   }
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) {
-    throw DimacsError(path, 0, "cannot open: it is a directory");
-  }
-  std::ifstream file(path, std::ios::binary);
-  if (!file) throw DimacsError(path, 0, std::string("cannot open: ") + std::strerror(errno));
-  char head[6] = {};
-  file.read(head, sizeof head);
-  Compression compression = sniff(std::string_view(head, static_cast<std::size_t>(file.gcount())));
-  file.clear();
-  file.seekg(0);
-  if (compression == Compression::kNone) {
-    file.exceptions(std::ios::badbit);
-    return parse_dimacs(file, path, options);
-  }
-  return parse_source(file, compression, path, options);
+  return parse_input(*source, options);
 }
 
 }  // namespace stacksplit::apps::sat

@@ -23,6 +23,7 @@ namespace stacksplit::apps::sat {
 class DimacsError : public core::InputError {
  public:
   using InputError::InputError;
+  explicit DimacsError(const core::InputError& error) : InputError(error) {}
 };
 
 // Variables beyond this are refused: a solver allocates per variable, and a

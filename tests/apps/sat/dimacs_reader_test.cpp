@@ -172,18 +172,6 @@ TEST(SatDimacsReader, DirectoryIsRefused) {
   }
 }
 
-template <class Compressor>
-std::string compress(const std::string& text, Compressor compressor) {
-  std::ostringstream packed;
-  {
-    boost::iostreams::filtering_ostream out;
-    out.push(compressor);
-    out.push(packed);
-    out << text;
-  }  // closing the chain flushes the compressor
-  return packed.str();
-}
-
 // gzip through zlib itself: Boost's gzip_compressor trips a GCC warning.
 std::string gzip(const std::string& text) {
   z_stream stream{};
@@ -210,8 +198,10 @@ TEST_P(SatDimacsCompressed, ReadsTheSameFormulaAsPlainText) {
   write_dimacs(text, formula, "compressed copy");
   std::string packed;
   if (GetParam() == "gz") packed = gzip(text.str());
-  if (GetParam() == "bz2") packed = compress(text.str(), boost::iostreams::bzip2_compressor());
-  if (GetParam() == "xz") packed = compress(text.str(), boost::iostreams::lzma_compressor());
+  if (GetParam() == "bz2")
+    packed = testing::compress(text.str(), boost::iostreams::bzip2_compressor());
+  if (GetParam() == "xz")
+    packed = testing::compress(text.str(), boost::iostreams::lzma_compressor());
   ASSERT_FALSE(packed.empty());
   std::string path = testing::write_text("formula.cnf." + GetParam(), packed);
   DimacsInput input = read_dimacs(path);

@@ -1,12 +1,14 @@
 #pragma once
 // What the SAT tests share: a first-model search over the space without the
-// engine, brute-force model counting, temporary files and running a command.
+// engine, brute-force model counting, temporary files, compressing and running
+// a command.
 
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <boost/iostreams/filtering_stream.hpp>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -169,6 +171,19 @@ inline std::optional<bool> minisat_answer(const std::string& path) {
   auto run = run_command("minisat -verb=0 '" + path + "'");
   if (run.status != 10 && run.status != 20) return std::nullopt;
   return run.status == 10;
+}
+
+// `text` through a Boost.Iostreams compressor (bzip2_compressor, lzma_compressor).
+template <class Compressor>
+std::string compress(const std::string& text, Compressor compressor) {
+  std::ostringstream packed;
+  {
+    boost::iostreams::filtering_ostream out;
+    out.push(compressor);
+    out.push(packed);
+    out << text;
+  }  // closing the chain flushes the compressor
+  return packed.str();
 }
 
 // A formula with a name, for tests that run several.
