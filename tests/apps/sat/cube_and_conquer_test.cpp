@@ -529,5 +529,37 @@ TEST(CncTermination, AModelFoundStopsTheOtherWorkersCdcl) {
   EXPECT_EQ(busy.statistics().cdcl_stopped, 1u);
 }
 
+// The race decides while the last open nodes are cubes in flight: their
+// CDCL calls stop, they end cut, and no node takes the race's answer, which
+// stays on the run's board. (The command once answered such a run s
+// UNKNOWN, exit 0: its answer came from the nodes, not the board.)
+TEST(CncTermination, AVerdictPostedWhileCubesAreInFlightEndsTheSearchCut) {
+  const CnfFormula formula = pigeon_hole(11);       // every cube takes CaDiCaL long
+  DpllOptions options = cnc_options(formula, 0.5);  // the root's children are cubes
+  const auto end = std::make_shared<SearchEnd>(std::make_shared<TimeLimit>(120));
+  options.end = end;
+  options.cubes.shared = std::make_shared<CubeSolverShared>(formula, end);
+  options.posts_models = true;
+  const DpllSpace prototype(formula, options);
+  core::RunConfig setup =
+      stacksplit::testing::scheme_setup("rp", 2, "complete", core::SplitStrategy::kHalf, 1, 2);
+  setup.search.mode = core::SearchMode::kFirst;
+  std::thread race([&end] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    end->board().post("race", Verdict::kSatisfiable, Model{1});
+  });
+  const auto result = core::run_search<DpllSpace>(stacksplit::testing::on_runtime(setup, "threads"),
+                                                  [&] { return prototype; });
+  race.join();
+  EXPECT_FALSE(end->time_limit_reached());
+  EXPECT_FALSE(result.solution_found) << "no node took the race's model";
+  EXPECT_GT(result.total.app_counters[DpllSpace::kCutNodesCounter], 0u);
+  std::uint64_t stopped = 0;
+  for (std::size_t i = 0; i < result.app_counter_names.size(); ++i)
+    if (result.app_counter_names[i] == "cdcl_stopped") stopped = result.total.app_counters[i];
+  EXPECT_GE(stopped, 1u) << "a cube was in flight";
+  EXPECT_EQ(end->board().verdict(), Verdict::kSatisfiable) << "the answer is the board's";
+}
+
 }  // namespace
 }  // namespace stacksplit::apps::sat
