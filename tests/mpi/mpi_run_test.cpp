@@ -698,6 +698,31 @@ TEST_P(MpiSatTest, TheRanksRunMembersBesideTheRace) {
   EXPECT_EQ(occurrences(run.output, "c race: CaDiCaL on the whole formula"), 1) << run.output;
 }
 
+// A DRAT proof is one file written by one process: under mpirun with
+// several ranks --proof is refused with a line saying so (exit 2), before
+// anything runs; every solver still answers as MiniSat does, a model checked.
+TEST_P(MpiSatTest, AProofNeedsOneProcessAndEverySolverAnswers) {
+  const std::string file = path("proof");
+  write_generated_formula({"pigeonhole", "--holes", "5"}, file);
+  const ProcessOutcome refused = sat(file, {"--proof", file + ".drat"});
+  ASSERT_TRUE(refused.finished) << refused.output;
+  EXPECT_EQ(refused.exit_code, 2) << refused.output;
+  EXPECT_EQ(occurrences(refused.output, "--proof: a proof needs one process"), 1)
+      << refused.output;
+  for (const std::string solver : {"dpll", "cnc", "portfolio", "auto"}) {
+    const ProcessOutcome unsat = sat(file, {"--solver", solver});
+    EXPECT_EQ(unsat.exit_code, 20) << solver << "\n" << unsat.output;
+    const std::string sat_file = path("proof-sat");
+    write_generated_formula({"counter", "--bits", "4", "--steps", "10", "--target", "7"},
+                            sat_file);
+    const ProcessOutcome model = sat(sat_file, {"--solver", solver});
+    EXPECT_EQ(model.exit_code, 10) << solver << "\n" << model.output;
+    EXPECT_TRUE(model_satisfies_file(model.output, sat_file)) << solver;
+    std::remove(sat_file.c_str());
+  }
+  std::remove(file.c_str());
+}
+
 INSTANTIATE_TEST_SUITE_P(Ranks, MpiSatTest, ::testing::Values(2, 3),
                          [](const ::testing::TestParamInfo<int>& info) {
                            return "np" + std::to_string(info.param);
