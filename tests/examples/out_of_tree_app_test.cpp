@@ -152,7 +152,8 @@ TEST(OutOfTreeApp, BuildsAgainstAnInstalledStacksplitAndCounts) {
       build.string(), "-G", CMAKE_GENERATOR_NAME, "-DCMAKE_BUILD_TYPE=Release",
       "-DCMAKE_CXX_COMPILER=" CMAKE_CXX_COMPILER_PATH,
       // The example is held to the project's own warnings.
-      "-DCMAKE_CXX_FLAGS=-Wall -Wextra -Wpedantic -Werror",
+      std::string("-DCMAKE_CXX_FLAGS=-Wall -Wextra -Wpedantic -Werror ") + CONSUMER_SANITIZE_FLAGS,
+      std::string("-DCMAKE_EXE_LINKER_FLAGS=") + CONSUMER_SANITIZE_FLAGS,
       "-DCMAKE_PREFIX_PATH=" + prefix.string()};
   const ProcessOutcome configured = run_to_end(configure, 300s);
   ASSERT_TRUE(configured.finished && configured.exit_code == 0) << described(configure, configured);
