@@ -24,19 +24,6 @@ std::optional<int> mpirun_rank();
 // other than 0.
 inline bool is_first_rank() { return mpirun_rank().value_or(0) == 0; }
 
-// Whether the launcher bound this process to its processors of its own
-// accord: Open MPI 4's mpirun binds every rank (to a core when it starts two
-// ranks or fewer) unless told otherwise, and tells the rank so
-// (OMPI_MCA_orte_bound_at_launch); a binding the user asked for (--bind-to)
-// sets OMPI_MCA_hwloc_base_binding_policy, and is theirs to keep.
-bool bound_by_launcher_default();
-
-// Lets the calling thread run on every processor the host allows this
-// process when bound_by_launcher_default(): for a thread of work beside the
-// rank's worker (SAT's race), which would otherwise share the worker's one
-// core. True when it widened the thread's processors.
-bool unbind_thread_from_launcher_default();
-
 // Throws std::invalid_argument with a message fit to print when the mpi
 // runtime cannot run `workers` workers: built without MPI, or `workers` is not
 // the number of ranks (1 for a process not started by mpirun).

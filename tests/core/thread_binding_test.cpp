@@ -9,7 +9,7 @@
 #include <thread>
 #include <utility>
 
-#include "core/mpi/launcher.hpp"
+#include "core/thread_binding.hpp"
 
 namespace stacksplit::core {
 namespace {
