@@ -514,9 +514,10 @@ TEST_P(MpiSatTest, CubeAndConquerDecidesStructuredFormulas) {
   }
 }
 
-// The CDCL portfolio, one member a rank: clauses travel between ranks as
-// messages (every rank exports, some rank keeps another's), one member
-// answers, a refutation on one rank ends the others, a model is checked.
+// The CDCL portfolio, one member a rank beside the race (member 0, on rank
+// 0): clauses travel between ranks as messages (every rank exports, some
+// rank keeps another's), one member answers, a refutation on one rank ends
+// the others, a model is checked.
 TEST_P(MpiSatTest, PortfolioSharesClausesBetweenRanks) {
   struct Case {
     std::vector<std::string> generator;
@@ -561,7 +562,11 @@ TEST_P(MpiSatTest, PortfolioSharesClausesBetweenRanks) {
         EXPECT_GT(counters["exported"].get<std::uint64_t>(), 0u) << what << "\n" << worker;
       }
     }
-    EXPECT_GE(answered, 1u) << what << ": two members may decide at once";
+    // A worker's member answered (two may, at once), or the race (member 0
+    // on rank 0) did.
+    if (record["app_details"]["verdicts"][0]["member"] != "race") {
+      EXPECT_GE(answered, 1u) << what << record["app_details"]["verdicts"];
+    }
     EXPECT_EQ(members.size(), static_cast<std::size_t>(ran_one)) << what << ": no member twice";
     if (!c.satisfiable) {
       // A long search: every rank got a member, and some kept another's clauses.

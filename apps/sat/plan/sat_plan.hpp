@@ -2,10 +2,11 @@
 // One run of `stacksplit sat`, as the states of one object, in order:
 //   read    the formula (a bad file is FILE:LINE and exit 1), the run's end
 //           (time limit, Ctrl-C, the verdict board) and the proof file;
-//   race    --solver auto: CaDiCaL on the whole formula starts at once, in a
-//           thread of its own (cdcl/cdcl_race.hpp), never paused: with two
-//           workers or more it keeps a core, with one it takes turns with
-//           the search in equal shares of CPU time;
+//   race    --solver auto or portfolio: CaDiCaL on the whole formula starts
+//           at once, in a thread of its own (cdcl/cdcl_race.hpp), never
+//           paused: with two workers or more it keeps a core, with one it
+//           takes turns with the search in equal shares of CPU time (the
+//           portfolio's member 0 with one worker has the core to itself);
 //   probe   --solver auto: what the other workers do (plan/solver_choice.hpp);
 //   agree   under mpirun, every rank takes rank 0's choice;
 //   search  the engine runs the chosen space on the workers the race leaves;
