@@ -16,6 +16,9 @@ CommandRun::CommandRun(std::string app, const CommonOptions& options,
   // Only the rank that reports writes the record; a path it cannot write
   // fails now, not after the search.
   if (!options.json.empty() && speaks_) record_.emplace(options.json);
+  // Made once, before the command starts work of its own beside the search
+  // (SAT's race polls it from its thread): never replaced afterwards.
+  config_.interrupt = std::make_shared<core::StopSignal>();
 }
 
 void CommandRun::agree_with_first_rank(std::string& text) const {
@@ -23,7 +26,7 @@ void CommandRun::agree_with_first_rank(std::string& text) const {
 }
 
 void CommandRun::prepare() {
-  config_.interrupt = std::make_shared<core::StopSignal>();
+  if (!config_.interrupt) config_.interrupt = std::make_shared<core::StopSignal>();
   if (speaks_ && !quiet_ && isatty(STDERR_FILENO) != 0)
     config_.observers.push_back(std::make_shared<ProgressLine>(
         config_.runtime == core::RuntimeKind::kSim, progress_extra_));

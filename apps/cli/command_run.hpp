@@ -90,7 +90,7 @@ class CommandRun {
   core::LoopResult<typename K::Output> loop(std::string instance, const core::LoopConfig& loop,
                                             MakeKernel&& make_kernel,
                                             AppDetails&& app_details = {}) {
-    config_.interrupt = std::make_shared<core::StopSignal>();
+    if (!config_.interrupt) config_.interrupt = std::make_shared<core::StopSignal>();
     std::cout.flush();
     core::LoopResult<typename K::Output> result;
     {

@@ -22,20 +22,21 @@ namespace stacksplit::apps::sat {
 
 class SearchEnd {
  public:
-  // `interrupt` is where the run keeps its Ctrl-C signal: the front end makes
-  // the signal when the search starts, after the solvers are made, so the
-  // slot is read when polled, not when given. Any may be null.
+  // `interrupt` is the run's Ctrl-C signal (the command line makes it once,
+  // before any solver starts). Any may be null.
   SearchEnd(std::shared_ptr<TimeLimit> time_limit,
-            const std::shared_ptr<core::StopSignal>* interrupt = nullptr,
+            std::shared_ptr<core::StopSignal> interrupt = nullptr,
             std::shared_ptr<VerdictBoard> board = std::make_shared<VerdictBoard>())
-      : time_limit_(std::move(time_limit)), interrupt_(interrupt), board_(std::move(board)) {}
+      : time_limit_(std::move(time_limit)),
+        interrupt_(std::move(interrupt)),
+        board_(std::move(board)) {}
 
   // Cheap loads; the clock only when there is a time limit.
   bool reached() const { return decided() || cut_short(); }
   bool decided() const { return board_ && board_->decided(); }
   // The time limit or an interrupt: the answer, if none was found, is unknown.
   bool cut_short() const {
-    if (interrupt_ != nullptr && *interrupt_ && (*interrupt_)->raised()) return true;
+    if (interrupt_ && interrupt_->raised()) return true;
     return time_limit_ && time_limit_->expired();
   }
   // Whether the time limit cut some search, without looking at the clock.
@@ -60,7 +61,7 @@ class SearchEnd {
 
  private:
   std::shared_ptr<TimeLimit> time_limit_;
-  const std::shared_ptr<core::StopSignal>* interrupt_;
+  std::shared_ptr<core::StopSignal> interrupt_;
   std::shared_ptr<VerdictBoard> board_;
   std::atomic<bool> announced_{false};
   std::atomic<bool> heard_{false};

@@ -152,7 +152,7 @@ void SatPlan::read() {
   run_.use_own_summary();
   std::shared_ptr<TimeLimit> time_limit;
   if (options_.time_limit > 0) time_limit = std::make_shared<TimeLimit>(options_.time_limit);
-  end_ = std::make_shared<SearchEnd>(time_limit, &run_.config().interrupt);
+  end_ = std::make_shared<SearchEnd>(time_limit, run_.config().interrupt);
   // Opened before the formula is read: a path that cannot be written fails at once.
   if (!options_.proof.empty())
     proof_ = std::make_shared<ProofWriter>(

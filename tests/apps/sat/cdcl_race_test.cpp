@@ -167,6 +167,7 @@ TEST(FairShare, NeitherSideGetsMoreThanAQuantumAhead) {
 // not in minutes. With one worker the race decides it having used its own
 // CPU time, and the search no more than that and a few turns.
 TEST(CdclRace, WithOneWorkerADpllHopelessFormulaCostsAboutTwiceCdcl) {
+  if (testing::kUnderThreadSanitizer) GTEST_SKIP() << testing::kTooSlowUnderTsan;
   const CnfFormula formula = counter_bmc(14, 150, 151);
   const auto end = end_with_limit(120);
   auto turns = std::make_shared<FairShare>();
@@ -185,6 +186,7 @@ TEST(CdclRace, WithOneWorkerADpllHopelessFormulaCostsAboutTwiceCdcl) {
 // refutes fast and CaDiCaL does not in minutes. The search decides it, the
 // race having used no more than the search's time and a few turns.
 TEST(CdclRace, WithOneWorkerACdclHopelessFormulaCostsAboutTwiceDpll) {
+  if (testing::kUnderThreadSanitizer) GTEST_SKIP() << testing::kTooSlowUnderTsan;
   const CnfFormula formula = pigeon_hole(10);
   const auto end = end_with_limit(120);
   auto turns = std::make_shared<FairShare>();

@@ -316,6 +316,7 @@ TEST(SolverChoice, AFormulaTheProbeDecidesLeavesTheSearchNothing) {
 // random 3-SAT and van der Waerden formulas take a fraction of it). Under
 // mpirun rank 0's choice is every rank's in any case.
 TEST(SolverChoice, TheSameFormulaGetsTheSameChoice) {
+  if (testing::kUnderThreadSanitizer) GTEST_SKIP() << testing::kTooSlowUnderTsan;
   for (const CnfFormula& formula :
        {random_ksat(150, clauses_for_ratio(150, 4.26), 3, 8), van_der_waerden(5, 178)}) {
     const SolverChoice first = choose_solver(DpllSpace(formula), formula);
@@ -371,6 +372,7 @@ TEST(SolverChoice, TheDivesPaceIsTheirOwnCpuTime) {
 // pigeon-hole cubes within half of DPLL's work (the trial then stops after
 // the two losses that settle it).
 TEST(SolverChoice, SampleCubesTellWhereCdclConquersFaster) {
+  if (testing::kUnderThreadSanitizer) GTEST_SKIP() << testing::kTooSlowUnderTsan;
   const CnfFormula vdw = van_der_waerden(5, 178);
   const SolverChoice on_vdw = choose_solver(DpllSpace(vdw), vdw);
   EXPECT_EQ(on_vdw.kind, SolverKind::kCubeAndConquer) << on_vdw.reason;
@@ -439,6 +441,7 @@ TEST(SolverChoice, ATrialStopsOnceItsVerdictIsCertain) {
 // 3-SAT formula: both cubes small 12 decisions down), and the verdict is
 // the second trial's: DPLL.
 TEST(SolverChoice, ATrialLostOnSmallCubesIsTakenAgainWithLargerOnes) {
+  if (testing::kUnderThreadSanitizer) GTEST_SKIP() << testing::kTooSlowUnderTsan;
   const CnfFormula random = random_ksat(350, clauses_for_ratio(350, 4.26), 3, 5);
   const SolverChoice choice = choose_solver(DpllSpace(random), random);
   EXPECT_EQ(choice.kind, SolverKind::kDpll) << choice.reason;
@@ -455,6 +458,7 @@ TEST(SolverChoice, ATrialLostOnSmallCubesIsTakenAgainWithLargerOnes) {
 // sit fewer decisions down and hold more DPLL work each, and the same
 // verdict comes out of them.
 TEST(SolverChoice, ShallowCubesHoldMoreOfTheTree) {
+  if (testing::kUnderThreadSanitizer) GTEST_SKIP() << testing::kTooSlowUnderTsan;
   const CnfFormula vdw = van_der_waerden(5, 178);
   const DpllEstimate estimate = estimate_dpll(DpllSpace(vdw));
   // As choose_solver hands it over: after the whole-formula CDCL probe.

@@ -252,15 +252,15 @@ TEST(SatCommand, JsonRecordsTheAnswerAndTheModelCount) {
   EXPECT_EQ(details["time_limit_reached"], true);
 }
 
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 constexpr bool kUnderAddressSanitizer = true;
 #else
 constexpr bool kUnderAddressSanitizer = false;
 #endif
-// ASan reserves terabytes of address space for its shadow memory when a
-// process starts, so under `ulimit -v` the ASan build cannot start at all.
+// ASan and TSan reserve terabytes of address space for their shadow memory
+// when a process starts, so under `ulimit -v` such a build cannot start.
 constexpr const char* kNoAddressSpaceLimitUnderAsan =
-    "ulimit -v leaves no room for AddressSanitizer's shadow memory";
+    "ulimit -v leaves no room for the sanitizer's shadow memory";
 
 // Variables that occur in no clause get no solver state: a 17-byte header
 // cannot make a worker allocate gigabytes. Each doubles the model count, which

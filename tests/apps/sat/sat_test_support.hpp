@@ -26,6 +26,18 @@
 
 namespace stacksplit::apps::sat::testing {
 
+// Under ThreadSanitizer the instrumented look-ahead runs some ten times
+// slower: tests of what the probes choose within their CPU-time bounds, and
+// of the race's bounds against look-ahead DPLL, say nothing there.
+#if defined(__SANITIZE_THREAD__)
+inline constexpr bool kUnderThreadSanitizer = true;
+#else
+inline constexpr bool kUnderThreadSanitizer = false;
+#endif
+inline constexpr const char* kTooSlowUnderTsan =
+    "the instrumented look-ahead is too slow under ThreadSanitizer for the probes' CPU-time bounds";
+
+
 // Depth-first search for a first model, the order choices() gives.
 inline std::optional<DpllSpace::Solution> first_model(DpllSpace& space) {
   struct Search {
