@@ -33,7 +33,10 @@ class SearchEnd {
 
   // Cheap loads; the clock only when there is a time limit.
   bool reached() const { return decided() || cut_short(); }
-  bool decided() const { return board_ && board_->decided(); }
+  // A member of this process decided, or one of another rank (heard).
+  bool decided() const {
+    return (board_ && board_->decided()) || heard_.load(std::memory_order_acquire);
+  }
   // The time limit or an interrupt: the answer, if none was found, is unknown.
   bool cut_short() const {
     if (interrupt_ && interrupt_->raised()) return true;
@@ -54,9 +57,14 @@ class SearchEnd {
   }
   // Another rank's member decided (or, for a refutation shared between
   // members, another member of this process): this process's solvers stop.
+  // A refutation is posted to this process's board; a model is not (its
+  // rank has it, and the engine gathers it to rank 0 with the search's
+  // solution), so that no board holds SAT without its model.
   void heard(Verdict verdict) {
-    if (board_->decided() || heard_.exchange(true, std::memory_order_acq_rel)) return;
-    board_->post("a member of another rank", verdict);
+    if (verdict == Verdict::kUnknown) return;
+    if (!heard_.exchange(true, std::memory_order_acq_rel) && verdict == Verdict::kUnsatisfiable &&
+        !board_->decided())
+      board_->post("a member of another rank", verdict);
   }
 
  private:

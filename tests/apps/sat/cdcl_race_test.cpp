@@ -231,6 +231,12 @@ TEST(DpllSpace, AVerdictTravelsBetweenRanksAsOneSharedWord) {
   EXPECT_EQ(there_end->board().verdict(), Verdict::kUnsatisfiable);
   std::vector<std::int32_t> heard;
   EXPECT_FALSE(there.take_shared(heard)) << "a verdict heard is not announced again";
+  // A model heard stops this process's solvers but is not posted: its rank
+  // has it (the engine gathers it), and no board holds SAT without a model.
+  SearchEnd elsewhere(nullptr);
+  elsewhere.heard(Verdict::kSatisfiable);
+  EXPECT_TRUE(elsewhere.decided());
+  EXPECT_FALSE(elsewhere.board().decided());
   // Cut: open, but childless.
   EXPECT_EQ(there.descend(children[0]), core::Outcome::kOpen);
   std::vector<Literal> below;
