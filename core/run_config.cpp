@@ -44,9 +44,11 @@ bool runs_in_real_time(RuntimeKind kind) {
 
 bool spans_processes(RuntimeKind kind) { return kind == RuntimeKind::kMpi; }
 
+bool runs_on_machine_model(RuntimeKind kind) { return kind == RuntimeKind::kSim; }
+
 TopologyKind RunConfig::scheme_topology() const {
   if (topology) return *topology;
-  return runtime == RuntimeKind::kSim ? machine.topology : TopologyKind::kComplete;
+  return runs_on_machine_model(runtime) ? machine.topology : TopologyKind::kComplete;
 }
 
 void RunConfig::validate() const {

@@ -39,6 +39,9 @@ RuntimeKind parse_runtime(std::string_view name);
 bool runs_in_real_time(RuntimeKind kind);
 // Whether its workers are spread over processes (mpi).
 bool spans_processes(RuntimeKind kind);
+// Whether its times are the machine model's (sim): a cost an application
+// estimates is then the model's (RunConfig::machine), not one measured here.
+bool runs_on_machine_model(RuntimeKind kind);
 
 struct RunConfig {
   int workers = 1;

@@ -54,7 +54,7 @@ nlohmann::json record_header(const RunIdentity& identity, const RunConfig& confi
   record["scheme"] = config.scheme;
   record["runtime"] = std::string(to_string(config.runtime));
   record["topology"] = std::string(to_string(config.scheme_topology()));
-  const bool simulated = config.runtime == RuntimeKind::kSim;
+  const bool simulated = runs_on_machine_model(config.runtime);
   record["machine"] = simulated ? config.machine.name : "none";
   if (simulated) {
     nlohmann::json params = nlohmann::json::object();

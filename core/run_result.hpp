@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/detail/agent.hpp"
+#include "core/run_clock.hpp"
 #include "core/search_space.hpp"
 #include "core/worker_statistics.hpp"
 

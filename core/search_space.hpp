@@ -110,7 +110,7 @@
 #include <variant>
 #include <vector>
 
-#include "core/detail/flat_buffer.hpp"
+#include "core/flat_buffer.hpp"
 
 namespace stacksplit::core {
 

@@ -1,6 +1,7 @@
 #pragma once
-// Exit statuses. Errors are exceptions, and run_front_end (whose value every
-// main() returns) is the one place that turns them into statuses: 2 for the
+// Exit statuses. Errors are exceptions, and run_command_line (under
+// run_front_end and the generators' run_generator, whose value every main()
+// of apps/ returns) is the one place that turns them into statuses: 2 for the
 // command line (std::invalid_argument, CLI11's parse errors), 1 for anything
 // else (a bad input file, core::InputError or a network file's
 // NetworkFileError; a run that failed its own check, RunFailure; any other

@@ -51,22 +51,13 @@ int after_first_rank_reported(bool first_rank, int status) {
 
 }  // namespace
 
-int run_front_end(int argc, char** argv, const AppRegistry& apps, const FrontEnd& front_end) {
-  CLI::App app{front_end.description, front_end.program};
-  app.require_subcommand(1);
-  // Search apps are commands of their own; loop apps live under `loop`.
-  for (const auto& entry : apps.entries())
-    entry.payload.add(entry.family == kLoopApp ? loop_command(app) : app, entry);
-  if (front_end.add_commands) front_end.add_commands(app);
-  add_list_command(app, apps);
-  add_netchar_command(app);
-  check_whole_numbers(app);
+int run_command_line(CLI::App& app, const std::string& program,
+                     const std::function<void()>& parse_and_run) {
   // Under mpirun every rank parses the same command line: one complaint is enough.
   const bool first_rank = core::is_first_rank();
-  const std::string error_prefix = front_end.program + ": error: ";
+  const std::string error_prefix = program + ": error: ";
   try {
-    check_command_names(app, apps, argc, argv);
-    app.parse(argc, argv);
+    parse_and_run();
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
@@ -91,6 +82,22 @@ int run_front_end(int argc, char** argv, const AppRegistry& apps, const FrontEnd
     return 1;
   }
   return exit_status();
+}
+
+int run_front_end(int argc, char** argv, const AppRegistry& apps, const FrontEnd& front_end) {
+  CLI::App app{front_end.description, front_end.program};
+  app.require_subcommand(1);
+  // Search apps are commands of their own; loop apps live under `loop`.
+  for (const auto& entry : apps.entries())
+    entry.payload.add(entry.family == kLoopApp ? loop_command(app) : app, entry);
+  if (front_end.add_commands) front_end.add_commands(app);
+  add_list_command(app, apps);
+  add_netchar_command(app);
+  check_whole_numbers(app);
+  return run_command_line(app, front_end.program, [&] {
+    check_command_names(app, apps, argc, argv);
+    app.parse(argc, argv);
+  });
 }
 
 }  // namespace stacksplit::cli

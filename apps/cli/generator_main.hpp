@@ -1,32 +1,32 @@
 #pragma once
 // What the instance generators (stacksplit-gen-cnf, stacksplit-gen-knapsack)
-// do alike around their own work: parse the command line, and write the
-// instance to standard output or a file.
+// do alike around their own work: parse the command line, turn errors into
+// exit statuses as the front end does, and write the instance to standard
+// output or a file.
 
 #include <CLI/CLI.hpp>
 #include <fstream>
+#include <functional>
 #include <iostream>
-#include <optional>
 #include <stdexcept>
 #include <string>
 
+#include "apps/cli/front_end.hpp"
 #include "apps/cli/number_check.hpp"
 
 namespace stacksplit::cli {
 
-// The exit status if the program should stop now: 0 after --help, 2 after a
-// bad command line (CLI11 has printed why); nothing if it should go on.
-inline std::optional<int> parse_generator_options(CLI::App& app, int argc, char** argv) {
+// A generator's main(): parses `app`'s command line and calls `generate`
+// through run_command_line, so that its errors end as every command's do: a
+// bad command line or option value (std::invalid_argument) "PROGRAM: error:
+// ..." and exit status 2, an output file it cannot write 1.
+inline int run_generator(CLI::App& app, const std::string& program, int argc, char** argv,
+                         const std::function<void()>& generate) {
   check_whole_numbers(app);
-  try {
+  return run_command_line(app, program, [&] {
     app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::ParseError& e) {
-    app.exit(e);
-    return 2;
-  }
-  return std::nullopt;
+    generate();
+  });
 }
 
 // write(std::ostream&) to standard output for "-", else to the file `output`;

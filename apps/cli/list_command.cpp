@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "apps/cli/app_registry.hpp"
+#include "apps/cli/choice_option.hpp"
 #include "core/run_config.hpp"
 #include "core/search_options.hpp"
 #include "core/sim/machine_model.hpp"
@@ -47,13 +48,34 @@ struct Listing {
   std::vector<Row> rows;
 };
 
+// The kinds of names `list` shows, by the plural it takes: a registry, so
+// that its help and an unknown kind's error read it as every name's do.
+using ListRows = std::vector<Row> (*)(const AppRegistry& apps);
+
+const core::Registry<ListRows>& listing_registry() {
+  static const core::Registry<ListRows> registry = [] {
+    core::Registry<ListRows> r("kind of name");
+    r.add({"schemes", "", "load-balancing schemes, by family",
+           [](const AppRegistry&) { return schemes::scheme_registry().rows(); }});
+    r.add({"topologies", "", "the workers' logical interconnections",
+           [](const AppRegistry&) { return core::topology_registry().rows(); }});
+    r.add({"runtimes", "", "what runs the workers",
+           [](const AppRegistry&) { return core::runtime_registry().rows(); }});
+    r.add({"machines", "", "the simulated machines",
+           [](const AppRegistry&) { return core::machine_registry().rows(); }});
+    r.add({"apps", "", "the applications, search or loop",
+           [](const AppRegistry& apps) { return apps.rows(); }});
+    r.add({"options", "", "the names options take, by option", &option_rows});
+    return r;
+  }();
+  return registry;
+}
+
 std::vector<Listing> every_listing(const AppRegistry& apps) {
-  return {{"schemes", schemes::scheme_registry().rows()},
-          {"topologies", core::topology_registry().rows()},
-          {"runtimes", core::runtime_registry().rows()},
-          {"machines", core::machine_registry().rows()},
-          {"apps", apps.rows()},
-          {"options", option_rows(apps)}};
+  std::vector<Listing> listings;
+  for (const auto& entry : listing_registry().entries())
+    listings.push_back({entry.name, entry.payload(apps)});
+  return listings;
 }
 
 void print_text(const Listing& listing, bool with_heading) {
@@ -88,11 +110,8 @@ void add_list_command(CLI::App& app, const AppRegistry& apps) {
   auto options = std::make_shared<Options>();
   CLI::App* command =
       app.add_subcommand("list", "list the names the command line accepts, from the registries");
-  std::vector<std::string> kinds;
-  for (const Listing& listing : every_listing(apps)) kinds.push_back(listing.kind);
-  command
-      ->add_option("what", options->kind, "one of: " + core::join_names(kinds) + " (default: all)")
-      ->check(CLI::IsMember(kinds));
+  add_choice_option(*command, "what", options->kind, listing_registry(),
+                    "the kind of names to list (default: all)");
   command->add_flag("--json", options->json, "print JSON: {kind: [{name, family, summary}]}");
   command->callback([options, &apps] {
     nlohmann::json all = nlohmann::json::object();

@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 
+#include "apps/cli/choice_option.hpp"
 #include "apps/cli/generator_main.hpp"
 #include "apps/knapsack/knapsack_generator.hpp"
 
@@ -16,7 +17,8 @@ int main(int argc, char** argv) {
   std::string kind = "uncorrelated";
   std::string output = "-";
   knapsack::GeneratorOptions options;
-  app.add_option("--class", kind, "uncorrelated, weakly-correlated or strongly-correlated")
+  stacksplit::cli::add_choice_option(app, "--class", kind, knapsack::instance_class_registry(),
+                                     "Pisinger's instance class")
       ->capture_default_str();
   app.add_option("-n,--items", options.items, "number of items")->capture_default_str();
   app.add_option("-R,--range", options.range, "data range R: weights in [1, R]")
@@ -26,15 +28,10 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   app.add_option("-s,--seed", options.seed, "random seed")->capture_default_str();
   app.add_option("-o,--output", output, "output file, - for standard output");
-  if (const auto status = stacksplit::cli::parse_generator_options(app, argc, argv)) return *status;
-  try {
+  return stacksplit::cli::run_generator(app, "stacksplit-gen-knapsack", argc, argv, [&] {
     options.kind = knapsack::parse_instance_class(kind);
     const knapsack::KnapsackInstance instance = knapsack::generate_knapsack(options);
     stacksplit::cli::write_generated(
         output, [&](std::ostream& out) { knapsack::write_knapsack(out, instance); });
-  } catch (const std::exception& e) {
-    std::cerr << "stacksplit-gen-knapsack: " << e.what() << '\n';
-    return 1;
-  }
-  return 0;
+  });
 }

@@ -17,29 +17,30 @@ std::int64_t draw(std::mt19937_64& random, std::int64_t low, std::int64_t high) 
 
 }  // namespace
 
+const core::Registry<InstanceClass>& instance_class_registry() {
+  static const core::Registry<InstanceClass> registry = [] {
+    core::Registry<InstanceClass> r("knapsack instance class");
+    r.add({"uncorrelated", "", "profits uniform in [1, R]", InstanceClass::kUncorrelated});
+    r.add({"weakly-correlated", "", "profits within R/10 of the weight",
+           InstanceClass::kWeaklyCorrelated});
+    r.add({"strongly-correlated", "", "profits the weight plus R/10",
+           InstanceClass::kStronglyCorrelated});
+    return r;
+  }();
+  return registry;
+}
+
 std::string_view to_string(InstanceClass kind) {
-  switch (kind) {
-    case InstanceClass::kUncorrelated:
-      return "uncorrelated";
-    case InstanceClass::kWeaklyCorrelated:
-      return "weakly-correlated";
-    case InstanceClass::kStronglyCorrelated:
-      return "strongly-correlated";
-  }
+  for (const auto& entry : instance_class_registry().entries())
+    if (entry.payload == kind) return entry.name;
   return "?";
 }
 
-std::vector<std::string> instance_class_names() {
-  return {"uncorrelated", "weakly-correlated", "strongly-correlated"};
+InstanceClass parse_instance_class(std::string_view name) {
+  return instance_class_registry().at(name).payload;
 }
 
-InstanceClass parse_instance_class(std::string_view name) {
-  for (InstanceClass kind : {InstanceClass::kUncorrelated, InstanceClass::kWeaklyCorrelated,
-                             InstanceClass::kStronglyCorrelated})
-    if (name == to_string(kind)) return kind;
-  throw std::invalid_argument("unknown knapsack instance class '" + std::string(name) +
-                              "' (uncorrelated, weakly-correlated, strongly-correlated)");
-}
+std::vector<std::string> instance_class_names() { return instance_class_registry().names(); }
 
 KnapsackInstance generate_knapsack(const GeneratorOptions& options) {
   if (options.items < 0 || options.items > kMaxItems)

@@ -17,11 +17,15 @@
 #include <vector>
 
 #include "apps/knapsack/knapsack_instance.hpp"
+#include "core/registry.hpp"
 
 namespace stacksplit::apps::knapsack {
 
 enum class InstanceClass { kUncorrelated, kWeaklyCorrelated, kStronglyCorrelated };
 
+// The classes by name (`stacksplit-gen-knapsack --class`): the help text,
+// the error for an unknown name and the names below all come from it.
+const core::Registry<InstanceClass>& instance_class_registry();
 std::string_view to_string(InstanceClass kind);
 // Throws std::invalid_argument naming the classes for an unknown name.
 InstanceClass parse_instance_class(std::string_view name);

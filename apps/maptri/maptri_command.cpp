@@ -21,7 +21,7 @@ namespace {
 // T_f on this machine, or on the simulated one (the loop charges cost·t_unit
 // an element there).
 double time_of_combine(const core::RunConfig& config, std::uint64_t work) {
-  if (config.runtime == core::RuntimeKind::kSim) return config.machine.t_unit;
+  if (core::runs_on_machine_model(config.runtime)) return config.machine.t_unit;
   constexpr int kTrials = 2000;
   Element value = {1, 2, 3, 4};
   const auto start = std::chrono::steady_clock::now();
@@ -66,7 +66,7 @@ void add_command(CLI::App& parent, const cli::AppEntry& app) {
     (void)MaptriLoop(options->loop);  // a bad size fails before anything is printed
     const core::RunConfig& config = run.config();
     // T_0 and T_c: the simulated machine's, else a message between threads or ranks here.
-    const bool simulated = config.runtime == core::RuntimeKind::kSim;
+    const bool simulated = core::runs_on_machine_model(config.runtime);
     const ReverseMoveCosts costs = reverse_move_costs(
         options->loop.n, config.workers, time_of_combine(config, options->loop.work),
         simulated ? config.machine.t_s : 5e-6, simulated ? config.machine.t_w : 1e-9);

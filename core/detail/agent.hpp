@@ -5,9 +5,8 @@
 // stops when every agent has terminated.
 
 #include <concepts>
-#include <optional>
-#include <string_view>
 
+#include "core/run_clock.hpp"
 #include "core/sim/machine_model.hpp"
 
 namespace stacksplit::core {
@@ -23,21 +22,6 @@ concept Agent = requires(A& agent, const A& view, typename A::Message message,
   { view.has_work() } -> std::same_as<bool>;
   // The modelled seconds of all the work done so far (the simulator's clock).
   { view.busy_seconds(machine) } -> std::convertible_to<double>;
-};
-
-enum class TimeKind : std::uint8_t { kWall, kVirtual };
-
-inline std::string_view to_string(TimeKind kind) {
-  return kind == TimeKind::kWall ? "wall" : "virtual";
-}
-
-// How long a run took, as its runtime measured it.
-struct RunClock {
-  double seconds = 0;  // the parallel time: the last termination
-  TimeKind kind = TimeKind::kWall;
-  std::optional<double> simulation_wall_seconds;  // sim: the simulator's own running time
-  std::uint64_t sim_events = 0;                   // sim: discrete events simulated
-  bool interrupted = false;                       // the stop signal was raised during the run
 };
 
 }  // namespace stacksplit::core

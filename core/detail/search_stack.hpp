@@ -13,8 +13,8 @@
 #include <type_traits>
 #include <vector>
 
-#include "core/detail/flat_buffer.hpp"
 #include "core/detail/work_unit.hpp"
+#include "core/flat_buffer.hpp"
 #include "core/search_options.hpp"
 #include "core/search_space.hpp"
 #include "core/split_request.hpp"

@@ -18,8 +18,8 @@
 #include "apps/nqueens/nqueens.hpp"
 #include "apps/uts/uts_presets.hpp"
 #include "apps/uts/uts_tree.hpp"
-#include "core/detail/flat_buffer.hpp"
 #include "core/detail/search_stack.hpp"
+#include "core/flat_buffer.hpp"
 
 namespace {
 

@@ -73,9 +73,7 @@ int main(int argc, char** argv) {
   vdw->add_option("-n", numbers, "numbers to colour")->required()->check(CLI::Range(1, 1 << 20));
   vdw->add_option("-o,--output", output, "output file, - for standard output");
 
-  if (const auto status = stacksplit::cli::parse_generator_options(app, argc, argv)) return *status;
-
-  try {
+  return stacksplit::cli::run_generator(app, "stacksplit-gen-cnf", argc, argv, [&] {
     sat::CnfFormula formula;
     std::ostringstream comment;
     if (random->parsed()) {
@@ -106,9 +104,5 @@ int main(int argc, char** argv) {
     }
     stacksplit::cli::write_generated(
         output, [&](std::ostream& out) { sat::write_dimacs(out, formula, comment.str()); });
-  } catch (const std::exception& e) {
-    std::cerr << "stacksplit-gen-cnf: " << e.what() << '\n';
-    return 1;
-  }
-  return 0;
+  });
 }

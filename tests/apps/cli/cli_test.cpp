@@ -122,6 +122,8 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"loop maptri --reverse maybe",
                  "unknown reverse move setting 'maybe' (known: auto, on, off)"},
         BadInput{"nqueens 8 --runtime gpu", "runtime 'gpu'"},
+        BadInput{"list solvers", "unknown kind of name 'solvers' (known: schemes, topologies"},
+        BadInput{"analyze --group-by colour x.jsonl", "--group-by: unknown field \"colour\""},
         BadInput{"nqueens 8 --topology torus", "topology 'torus'"},
         BadInput{"nqueens 8 --cutoff -5", "--cutoff"},
         BadInput{"nqueens 8 --quantum 0", "--quantum"},

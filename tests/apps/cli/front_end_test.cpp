@@ -1,4 +1,4 @@
-// run_front_end is the one place errors become exit statuses
+// run_front_end, through run_command_line, the one place errors become exit statuses
 // (apps/cli/exit_status.hpp): each kind of error a command can throw gives its
 // status and one line, and a command's own outcome (an answer) passes through.
 

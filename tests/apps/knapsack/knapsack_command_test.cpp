@@ -90,9 +90,13 @@ TEST(KnapsackCommand, BadFileExitsOneWithFileAndLine) {
   EXPECT_EQ(missing.exit_code, 1) << missing.output;
 }
 
+// An unknown name is a command line's error, exit status 2 as the README says
+// of every unknown name (it was 1, a file's).
 TEST(KnapsackGeneratorCommand, RefusesAnUnknownClass) {
   const auto outcome = run({STACKSPLIT_GEN_KNAPSACK, "--class", "hard"});
-  EXPECT_EQ(outcome.exit_code, 1) << outcome.output;
+  EXPECT_EQ(outcome.exit_code, 2) << outcome.output;
+  EXPECT_NE(outcome.output.find("unknown knapsack instance class 'hard'"), std::string::npos)
+      << outcome.output;
 }
 
 }  // namespace
