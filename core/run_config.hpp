@@ -59,6 +59,12 @@ struct RunConfig {
   std::shared_ptr<StopSignal> interrupt;
 
   TopologyKind scheme_topology() const;
+  // Workers a node of the machine: the simulated machine's cores (all the
+  // workers when fewer), one a rank under mpi, all of them on one shared
+  // memory (threads, step). Workers are numbered node by node.
+  int per_node() const;
+  // The nodes the workers fill: workers / per_node(), rounded up.
+  int machine_nodes() const;
   // Throws std::invalid_argument naming the option at fault when the
   // configuration cannot run; the one check of a configuration.
   void validate() const;

@@ -6,6 +6,7 @@
 
 #include "apps/cli/choice_option.hpp"
 #include "core/mpi/launcher.hpp"
+#include "core/sim/machine_file.hpp"
 #include "core/topology/topology_registry.hpp"
 #include "schemes/scheme_registry.hpp"
 
@@ -29,7 +30,7 @@ core::MachineModel make_machine(const CommonOptions& options) {
     std::snprintf(text, sizeof text, "t_node=%.17g", *options.node_time);
     overrides.emplace_back(text);
   }
-  return core::make_machine_model(options.machine, overrides);
+  return core::make_machine(options.machine, overrides);
 }
 
 }  // namespace
@@ -78,11 +79,15 @@ void add_common_options(CLI::App& command, CommonOptions& options,
       "interconnection the scheme sees: " + core::join_names(core::topology_registry().names()) +
           " (default: complete; under --runtime sim the machine's network)");
   add("--machine", options.machine,
-      "simulated machine for --runtime sim: " + core::join_names(core::machine_registry().names()))
+      "simulated machine for --runtime sim: " + core::join_names(core::machine_registry().names()) +
+          ", or the path of a machine file of nodes x cores (see README.md)")
       ->capture_default_str();
+  std::vector<std::string> parameters;
+  for (const core::MachineParameterInfo& info : core::machine_parameters())
+    parameters.emplace_back(info.name);
   add("--machine-param", options.machine_params,
-      "override a machine parameter, key=value, repeatable (t_node, t_unit, t_s, t_h, t_w, "
-      "t_recv, header_bytes; see experiments/README.md)");
+      "override a machine parameter, key=value, repeatable (" + core::join_names(parameters) +
+          "; see experiments/README.md)");
   add("--node-time", options.node_time,
       "simulated seconds per node expansion (the machine's t_node)");
   add("--seed", options.seed, "seed of every random decision")->capture_default_str();
