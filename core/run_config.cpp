@@ -68,6 +68,8 @@ int RunConfig::machine_nodes() const {
   return cores <= 0 ? 1 : (workers + cores - 1) / cores;
 }
 
+Placement RunConfig::placement() const { return Placement(workers, per_node(), scheme_topology()); }
+
 void RunConfig::validate() const {
   if (workers <= 0 || workers > kMaxWorkers)
     throw std::invalid_argument("--workers must be between 1 and " + std::to_string(kMaxWorkers) +
@@ -99,6 +101,11 @@ void RunConfig::validate() const {
                                   " cores a node: the workers must fill whole nodes (a multiple "
                                   "of " +
                                   std::to_string(cores) + ") or fit in one");
+    try {
+      (void)placement();  // the nodes can form the schemes' topology
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument("--machine " + machine.name + ": " + e.what());
+    }
     if (machine.network == Network::kCutThrough) {
       try {
         (void)make_topology(machine.topology, machine_nodes());

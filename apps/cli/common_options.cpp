@@ -8,6 +8,7 @@
 #include "core/mpi/launcher.hpp"
 #include "core/sim/machine_file.hpp"
 #include "core/topology/topology_registry.hpp"
+#include "schemes/balance_policy.hpp"
 #include "schemes/scheme_registry.hpp"
 
 namespace stacksplit::cli {
@@ -58,6 +59,11 @@ void add_common_options(CLI::App& command, CommonOptions& options,
       ->capture_default_str();
   add("--scheme", options.scheme,
       "load-balancing scheme: " + core::join_names(scheme_names(defaults)))
+      ->capture_default_str();
+  add_choice_option(command, "--balance", options.balance, schemes::balance_registry(),
+                    "how the scheme meets a machine of nodes of several cores (--runtime sim "
+                    "on a machine of two levels)")
+      ->group(group)
       ->capture_default_str();
   add_choice_option(command, "--split", options.split, core::split_strategy_registry(),
                     "stack splitting")
@@ -121,7 +127,7 @@ core::RunConfig make_run_config(const CommonOptions& options, const CommandDefau
   config.search.quantum = options.quantum                             ? *options.quantum
                           : config.runtime == core::RuntimeKind::kSim ? config.machine.quantum
                                                                       : defaults.quantum;
-  schemes::use_scheme(config, options.scheme, scheme_names(defaults));
+  schemes::use_scheme(config, options.scheme, scheme_names(defaults), options.balance);
   config.validate();
   return config;
 }

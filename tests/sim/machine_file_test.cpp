@@ -141,6 +141,17 @@ TEST(MachineFile, EveryFaultNamesItsLine) {
             "machine file");
 }
 
+// The example file describes the cluster preset, number for number.
+TEST(MachineFile, TheExampleIsTheClusterPreset) {
+  const MachineModel file =
+      read_machine_file(std::string(STACKSPLIT_SOURCE_DIR) + "/examples/cluster-64x64.machine");
+  const MachineModel preset = make_machine_model("cluster");
+  EXPECT_EQ(file.parameters(), preset.parameters());
+  EXPECT_EQ(file.topology, preset.topology);
+  EXPECT_EQ(file.network, preset.network);
+  EXPECT_EQ(file.quantum, preset.quantum);
+}
+
 TEST(MachineFile, AnUnknownNameThatIsNoFileListsThePresets) {
   try {
     make_machine("cray-t3e");
