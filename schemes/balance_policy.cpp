@@ -13,8 +13,8 @@ const core::Registry<BalancePolicy>& balance_registry() {
     r.add({"flat", "", "the scheme over all P workers, whichever node each is on",
            BalancePolicy::kFlat});
     r.add({"two-level", "",
-           "a random core of the worker's own node first, then the scheme between nodes (GRR-M, "
-           "SB, SL and ML through one representative a node)",
+           "a random core of the worker's own node first, then the scheme between nodes; "
+           "GRR-M, SB, SL and ML through one representative a node",
            BalancePolicy::kTwoLevel});
     return r;
   }();

@@ -61,8 +61,7 @@ void add_common_options(CLI::App& command, CommonOptions& options,
       "load-balancing scheme: " + core::join_names(scheme_names(defaults)))
       ->capture_default_str();
   add_choice_option(command, "--balance", options.balance, schemes::balance_registry(),
-                    "how the scheme meets a machine of nodes of several cores (--runtime sim "
-                    "on a machine of two levels)")
+                    "how the scheme meets a simulated machine of nodes of several cores")
       ->group(group)
       ->capture_default_str();
   add_choice_option(command, "--split", options.split, core::split_strategy_registry(),
