@@ -17,7 +17,7 @@ std::vector<std::size_t> distinguishing_fields(const std::set<SeriesKey>& keys,
   std::vector<std::size_t> best = varying;
   bool best_has_scheme = true;
   const std::size_t n = varying.size();
-  // At most 2^9 subsets: every field of kSeriesFields may vary.
+  // At most 2^12 subsets: every field of kSeriesFields may vary.
   for (std::size_t mask = 1; mask < (std::size_t{1} << n); ++mask) {
     std::vector<std::size_t> fields;
     for (std::size_t j = 0; j < n; ++j) {

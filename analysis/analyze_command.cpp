@@ -89,7 +89,9 @@ void add_analyze_command(CLI::App& app) {
   }
   command
       ->add_option("--group-by,-g", options->group_by,
-                   "record fields that tell series apart, comma-separated (default: all):" + fields)
+                   "record fields that tell series apart, comma-separated (default: all but "
+                   "machine_nodes and workers_per_node):" +
+                       fields)
       ->delimiter(',');
   auto no_render = std::make_shared<bool>(false);
   command->add_flag("--no-render", *no_render, "write the gnuplot scripts without running gnuplot");

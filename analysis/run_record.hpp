@@ -26,11 +26,14 @@ struct RunRecord {
   std::string split;
   std::optional<std::int64_t> cutoff;  // none: no cutoff depth
   std::string mode;
-  int workers = 0;                          // P
-  std::uint64_t nodes = 0;                  // W, the problem size
-  double time_s = 0;                        // Tp, wall or virtual seconds
-  std::string time_kind;                    // "wall" or "virtual"
-  std::optional<double> sequential_time_s;  // T1, when the runtime knows it
+  std::string balance = "flat";                  // records before two-level machines: flat
+  std::optional<std::int64_t> machine_nodes;     // R; none in older records
+  std::optional<std::int64_t> workers_per_node;  // T
+  int workers = 0;                               // P
+  std::uint64_t nodes = 0;                       // W, the problem size
+  double time_s = 0;                             // Tp, wall or virtual seconds
+  std::string time_kind;                         // "wall" or "virtual"
+  std::optional<double> sequential_time_s;       // T1, when the runtime knows it
 };
 
 }  // namespace stacksplit::analysis

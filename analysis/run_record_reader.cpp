@@ -141,6 +141,9 @@ RunRecord parse_run_record(std::string_view text, const std::string& source, int
   record.split = reader.text("split");
   record.mode = reader.text("mode");
   record.cutoff = reader.optional_integer("cutoff", 0);
+  if (reader.find("balance") != nullptr) record.balance = reader.text("balance");
+  record.machine_nodes = reader.optional_integer("machine_nodes", 1);
+  record.workers_per_node = reader.optional_integer("workers_per_node", 1);
   const std::int64_t workers = reader.integer("workers", 1);
   if (workers > std::numeric_limits<int>::max()) reader.fail("field \"workers\" is too large");
   record.workers = static_cast<int>(workers);

@@ -31,6 +31,12 @@ std::string field_value(const RunRecord& record, SeriesField field) {
       return record.cutoff ? std::to_string(*record.cutoff) : "none";
     case SeriesField::kMode:
       return record.mode;
+    case SeriesField::kBalance:
+      return record.balance;
+    case SeriesField::kMachineNodes:
+      return record.machine_nodes ? std::to_string(*record.machine_nodes) : "none";
+    case SeriesField::kWorkersPerNode:
+      return record.workers_per_node ? std::to_string(*record.workers_per_node) : "none";
     case SeriesField::kTimeKind:
       return record.time_kind;
   }
@@ -39,7 +45,8 @@ std::string field_value(const RunRecord& record, SeriesField field) {
 
 Grouping Grouping::by_all_fields() {
   std::vector<SeriesField> fields;
-  for (const SeriesFieldInfo& info : kSeriesFields) fields.push_back(info.field);
+  for (const SeriesFieldInfo& info : kSeriesFields)
+    if (info.by_default) fields.push_back(info.field);
   return Grouping(std::move(fields));
 }
 

@@ -24,6 +24,9 @@ enum class SeriesField {
   kSplit,
   kCutoff,
   kMode,
+  kBalance,
+  kMachineNodes,
+  kWorkersPerNode,
   kTimeKind
 };
 
@@ -31,10 +34,14 @@ struct SeriesFieldInfo {
   SeriesField field;
   std::string_view name;  // as in the record and on the command line
   std::string_view meaning;
+  // Part of the grouping when --group-by is not given. The machine's nodes
+  // and workers a node are not: on one shared memory, or a simulated machine
+  // of a fixed node size, they change with P, the axis.
+  bool by_default = true;
 };
 
 // The one table of groupable fields; the --group-by help comes from it.
-inline constexpr std::array<SeriesFieldInfo, 9> kSeriesFields{{
+inline constexpr std::array<SeriesFieldInfo, 12> kSeriesFields{{
     {SeriesField::kApp, "app", "search application"},
     {SeriesField::kRuntime, "runtime", "threads, step, mpi or sim"},
     {SeriesField::kTopology, "topology", "logical topology of the workers"},
@@ -43,6 +50,11 @@ inline constexpr std::array<SeriesFieldInfo, 9> kSeriesFields{{
     {SeriesField::kSplit, "split", "stack splitting strategy"},
     {SeriesField::kCutoff, "cutoff", "cutoff depth (none when absent)"},
     {SeriesField::kMode, "mode", "count or first"},
+    {SeriesField::kBalance, "balance", "flat or two-level (flat when absent)"},
+    {SeriesField::kMachineNodes, "machine_nodes",
+     "nodes of the machine, R (MPI ranks, simulated nodes; only with --group-by)", false},
+    {SeriesField::kWorkersPerNode, "workers_per_node",
+     "workers a node, T (a rank's threads, a node's cores; only with --group-by)", false},
     {SeriesField::kTimeKind, "time_kind", "wall or virtual seconds (always grouped)"},
 }};
 
@@ -54,7 +66,8 @@ using SeriesKey = std::vector<std::string>;
 
 class Grouping {
  public:
-  // Every field: only repetitions share a series.
+  // Every field but those only --group-by names: only repetitions share a
+  // series.
   static Grouping by_all_fields();
   // From names as given to --group-by. time_kind is always added, because
   // wall and virtual seconds must never be compared. An unknown name is an

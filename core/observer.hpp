@@ -22,7 +22,8 @@ enum class WorkerEventKind : std::uint8_t {
   kRejectReceived,   // a reject from `peer`
   kWorkSent,         // work to `peer`; count: nodes (alternatives) it holds
   kWorkReceived,     // work from `peer`; count: nodes it holds
-  kMessageSent,      // any message to `peer`; count: its bytes (core/detail/message.hpp)
+  kMessageSent,      // any message to `peer`; count: its bytes (core/detail/message.hpp);
+                     // between_nodes: `peer` is on another node
   kMessageReceived,  // any message from `peer`
   kIdle,             // the worker ran out of work
   kBusy,             // work arrived after idleness; seconds: how long it was idle
@@ -37,7 +38,8 @@ struct WorkerEvent {
   int peer = -1;
   std::uint64_t count = 0;
   double seconds = 0;
-  double time = 0;  // the runtime's clock when it happened (wall, or virtual on sim)
+  double time = 0;             // the runtime's clock when it happened (wall, or virtual on sim)
+  bool between_nodes = false;  // kMessageSent: to a worker on another node (placement.hpp)
 };
 
 class WorkerObserver {

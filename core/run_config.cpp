@@ -1,5 +1,6 @@
 #include "core/run_config.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -51,6 +52,26 @@ TopologyKind RunConfig::scheme_topology() const {
   return runs_on_machine_model(runtime) ? machine.topology : TopologyKind::kComplete;
 }
 
+int RunConfig::per_node() const {
+  switch (runtime) {
+    case RuntimeKind::kSim:
+      return std::min(machine.cores_per_node(), workers);
+    case RuntimeKind::kMpi:
+      return 1;  // one worker a rank, each rank a node of its own
+    case RuntimeKind::kThreads:
+    case RuntimeKind::kStep:
+      break;
+  }
+  return workers;  // one shared memory
+}
+
+int RunConfig::machine_nodes() const {
+  const int cores = per_node();
+  return cores <= 0 ? 1 : (workers + cores - 1) / cores;
+}
+
+Placement RunConfig::placement() const { return Placement(workers, per_node(), scheme_topology()); }
+
 void RunConfig::validate() const {
   if (workers <= 0 || workers > kMaxWorkers)
     throw std::invalid_argument("--workers must be between 1 and " + std::to_string(kMaxWorkers) +
@@ -75,9 +96,21 @@ void RunConfig::validate() const {
   }
   if (runtime == RuntimeKind::kSim) {
     machine.validate();
+    const int cores = machine.cores_per_node();
+    if (workers > cores && workers % cores != 0)
+      throw std::invalid_argument("--workers " + std::to_string(workers) + " on machine " +
+                                  machine.name + " of " + std::to_string(cores) +
+                                  " cores a node: the workers must fill whole nodes (a multiple "
+                                  "of " +
+                                  std::to_string(cores) + ") or fit in one");
+    try {
+      (void)placement();  // the nodes can form the schemes' topology
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument("--machine " + machine.name + ": " + e.what());
+    }
     if (machine.network == Network::kCutThrough) {
       try {
-        (void)make_topology(machine.topology, workers);
+        (void)make_topology(machine.topology, machine_nodes());
       } catch (const std::invalid_argument& e) {
         throw std::invalid_argument("--machine " + machine.name + " is a " +
                                     std::string(to_string(machine.topology)) + ": " + e.what());

@@ -18,6 +18,7 @@
 #include "core/search_options.hpp"
 #include "core/sim/machine_model.hpp"
 #include "core/stop_signal.hpp"
+#include "core/topology/placement.hpp"
 #include "core/topology/topology_registry.hpp"
 
 namespace stacksplit::core {
@@ -50,6 +51,9 @@ struct RunConfig {
   // per worker (from the scheme registry by name, or a test's own).
   std::string scheme = "rp";
   std::function<std::unique_ptr<Scheme>()> make_scheme;
+  // How the scheme meets the machine's nodes, as records give it (flat,
+  // two-level: schemes/balance_policy.hpp); make_scheme already applies it.
+  std::string balance = "flat";
   SearchOptions search;
   // The interconnection the schemes see; unset: complete, or the machine's
   // own network under the sim runtime.
@@ -62,6 +66,15 @@ struct RunConfig {
   std::shared_ptr<StopSignal> interrupt;
 
   TopologyKind scheme_topology() const;
+  // Workers a node of the machine: the simulated machine's cores (all the
+  // workers when fewer), one a rank under mpi, all of them on one shared
+  // memory (threads, step). Workers are numbered node by node.
+  int per_node() const;
+  // The nodes the workers fill: workers / per_node(), rounded up.
+  int machine_nodes() const;
+  // Where the workers run: per_node() a node, the nodes linked as the
+  // schemes' topology. Throws as validate() does.
+  Placement placement() const;
   // Throws std::invalid_argument naming the option at fault when the
   // configuration cannot run; the one check of a configuration.
   void validate() const;

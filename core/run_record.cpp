@@ -62,6 +62,11 @@ nlohmann::json record_header(const RunIdentity& identity, const RunConfig& confi
     record["machine_params"] = std::move(params);
   }
   record["workers"] = config.workers;
+  // The machine's two levels: nodes (a simulated machine's nodes, MPI ranks)
+  // and workers a node (a node's cores; one node of all on threads and step).
+  record["machine_nodes"] = config.machine_nodes();
+  record["workers_per_node"] = config.per_node();
+  record["balance"] = config.balance;
   return record;
 }
 
@@ -107,11 +112,20 @@ nlohmann::json make_run_record(const RunIdentity& identity, const RunConfig& con
   }
   record["interrupted"] = result.interrupted;
   add_times(record, result.seconds, result.time_kind, result.sequential_seconds, config.workers);
-  record["counters"] = {{"requests", total.requests_sent},   {"rejects", total.rejects_sent},
-                        {"work_transfers", total.work_sent}, {"messages", total.messages_sent},
-                        {"bytes", total.bytes_sent},         {"idle_s", total.idle_seconds},
-                        {"replayed", total.replayed},        {"node_cost", total.node_cost},
-                        {"replay_cost", total.replay_cost}};
+  record["counters"] = {
+      {"requests", total.requests_sent},
+      {"rejects", total.rejects_sent},
+      {"work_transfers", total.work_sent},
+      {"messages", total.messages_sent},
+      {"bytes", total.bytes_sent},
+      {"messages_inside_nodes", total.messages_sent - total.messages_between_nodes},
+      {"messages_between_nodes", total.messages_between_nodes},
+      {"bytes_inside_nodes", total.bytes_sent - total.bytes_between_nodes},
+      {"bytes_between_nodes", total.bytes_between_nodes},
+      {"idle_s", total.idle_seconds},
+      {"replayed", total.replayed},
+      {"node_cost", total.node_cost},
+      {"replay_cost", total.replay_cost}};
   if (result.time_kind == TimeKind::kVirtual) record["sim_events"] = result.sim_events;
   if (!result.app_counter_names.empty()) record["app_counters"] = app_counters_json(result, total);
   nlohmann::json workers = nlohmann::json::array();

@@ -100,9 +100,10 @@ SearchResult<S> run_search(const RunConfig& config, MakeSpace&& make_space) {
   }
   const std::unique_ptr<Topology> topology =
       make_topology(config.scheme_topology(), config.workers);
+  const Placement placement = config.placement();
   auto make_agent = [&](int rank, Outbox<typename W::Message>& outbox) {
-    return std::make_unique<W>(rank, make_space(), config.make_scheme(), *topology, outbox,
-                               config.search, config.observers);
+    return std::make_unique<W>(rank, make_space(), config.make_scheme(), *topology, placement,
+                               outbox, config.search, config.observers);
   };
   const StopSignal* interrupt = config.interrupt.get();
   for (const auto& observer : config.observers) observer->set_up(config.workers);

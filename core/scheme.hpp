@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "core/split_request.hpp"
+#include "core/topology/placement.hpp"
 #include "core/topology/topology.hpp"
 
 namespace stacksplit::core {
@@ -38,6 +39,9 @@ class SchemeContext {
   virtual int rank() const = 0;
   virtual int size() const = 0;
   virtual const Topology& topology() const = 0;
+  // Which workers share a node (nodes × cores); flat schemes ignore it, the
+  // two-level policy reads it (schemes/two_level.hpp).
+  virtual const Placement& placement() const = 0;
   virtual double now() const = 0;
   // A uniform integer in [0, bound), from the worker's seeded generator.
   virtual std::uint64_t random_below(std::uint64_t bound) = 0;

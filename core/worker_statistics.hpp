@@ -37,7 +37,9 @@ inline std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) {
   X(nodes_sent, "untried alternatives handed to other workers")          \
   X(messages_sent, "messages sent, all kinds")                           \
   X(messages_received, "messages received, all kinds")                   \
-  X(bytes_sent, "bytes of the messages sent (header and payload)")
+  X(bytes_sent, "bytes of the messages sent (header and payload)")       \
+  X(messages_between_nodes, "messages sent to a worker on another node") \
+  X(bytes_between_nodes, "bytes of the messages sent to another node")
 
 // Counters an application keeps (SearchSpace::kCounters), reduced with the
 // engine's; at most this many.
@@ -76,6 +78,10 @@ struct WorkerStatistics {
       case WorkerEventKind::kMessageSent:
         ++messages_sent;
         bytes_sent += event.count;
+        if (event.between_nodes) {
+          ++messages_between_nodes;
+          bytes_between_nodes += event.count;
+        }
         break;
       case WorkerEventKind::kMessageReceived:
         ++messages_received;

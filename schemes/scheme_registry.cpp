@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "schemes/balance_policy.hpp"
+
 namespace stacksplit::schemes {
 
 // Generated (schemes/CMakeLists.txt): calls every family's registering function.
@@ -25,11 +27,17 @@ std::unique_ptr<core::Scheme> make_scheme(std::string_view name) {
 }
 
 void use_scheme(core::RunConfig& config, const std::string& name,
-                const std::vector<std::string>& known) {
+                const std::vector<std::string>& known, std::string_view balance) {
   if (std::find(known.begin(), known.end(), name) == known.end())
     throw core::unknown_name("scheme", name, known);
+  const BalancePolicy policy = balance_registry().at(balance).payload;
+  const bool representatives = scheme_registry().at(name).payload.one_representative;
   config.scheme = name;
-  config.make_scheme = [name] { return make_scheme(name); };
+  config.balance = std::string(balance);
+  const int inside_tries = inside_tries_for(config);
+  config.make_scheme = [name, policy, representatives, inside_tries] {
+    return balanced(policy, make_scheme(name), representatives, inside_tries);
+  };
 }
 
 std::vector<std::string> tree_scheme_names() {

@@ -6,7 +6,9 @@
 
 #include "apps/cli/choice_option.hpp"
 #include "core/mpi/launcher.hpp"
+#include "core/sim/machine_file.hpp"
 #include "core/topology/topology_registry.hpp"
+#include "schemes/balance_policy.hpp"
 #include "schemes/scheme_registry.hpp"
 
 namespace stacksplit::cli {
@@ -29,7 +31,7 @@ core::MachineModel make_machine(const CommonOptions& options) {
     std::snprintf(text, sizeof text, "t_node=%.17g", *options.node_time);
     overrides.emplace_back(text);
   }
-  return core::make_machine_model(options.machine, overrides);
+  return core::make_machine(options.machine, overrides);
 }
 
 }  // namespace
@@ -58,6 +60,10 @@ void add_common_options(CLI::App& command, CommonOptions& options,
   add("--scheme", options.scheme,
       "load-balancing scheme: " + core::join_names(scheme_names(defaults)))
       ->capture_default_str();
+  add_choice_option(command, "--balance", options.balance, schemes::balance_registry(),
+                    "how the scheme meets a simulated machine of nodes of several cores")
+      ->group(group)
+      ->capture_default_str();
   add_choice_option(command, "--split", options.split, core::split_strategy_registry(),
                     "stack splitting")
       ->group(group)
@@ -78,11 +84,15 @@ void add_common_options(CLI::App& command, CommonOptions& options,
       "interconnection the scheme sees: " + core::join_names(core::topology_registry().names()) +
           " (default: complete; under --runtime sim the machine's network)");
   add("--machine", options.machine,
-      "simulated machine for --runtime sim: " + core::join_names(core::machine_registry().names()))
+      "simulated machine for --runtime sim: " + core::join_names(core::machine_registry().names()) +
+          ", or the path of a machine file of nodes x cores (see README.md)")
       ->capture_default_str();
+  std::vector<std::string> parameters;
+  for (const core::MachineParameterInfo& info : core::machine_parameters())
+    parameters.emplace_back(info.name);
   add("--machine-param", options.machine_params,
-      "override a machine parameter, key=value, repeatable (t_node, t_unit, t_s, t_h, t_w, "
-      "t_recv, header_bytes; see experiments/README.md)");
+      "override a machine parameter, key=value, repeatable (" + core::join_names(parameters) +
+          "; see experiments/README.md)");
   add("--node-time", options.node_time,
       "simulated seconds per node expansion (the machine's t_node)");
   add("--seed", options.seed, "seed of every random decision")->capture_default_str();
@@ -116,7 +126,7 @@ core::RunConfig make_run_config(const CommonOptions& options, const CommandDefau
   config.search.quantum = options.quantum                             ? *options.quantum
                           : config.runtime == core::RuntimeKind::kSim ? config.machine.quantum
                                                                       : defaults.quantum;
-  schemes::use_scheme(config, options.scheme, scheme_names(defaults));
+  schemes::use_scheme(config, options.scheme, scheme_names(defaults), options.balance);
   config.validate();
   return config;
 }

@@ -27,6 +27,7 @@ struct CommandDefaults {
 struct CommonOptions {
   int workers = default_workers();
   std::string scheme;
+  std::string balance = "flat";  // schemes/balance_policy.hpp
   std::string split = "half";
   std::optional<std::uint32_t> cutoff;        // none: any depth may be given away
   std::optional<std::uint32_t> serial_depth;  // none: the application's choice

@@ -14,6 +14,7 @@
 #include "core/search_options.hpp"
 #include "core/sim/machine_model.hpp"
 #include "core/topology/topology_registry.hpp"
+#include "schemes/balance_policy.hpp"
 #include "schemes/scheme_registry.hpp"
 
 namespace stacksplit::cli {
@@ -34,6 +35,7 @@ std::vector<Row> option_rows(const AppRegistry& apps) {
   };
   add("--mode", core::search_mode_registry().rows());
   add("--split", core::split_strategy_registry().rows());
+  add("--balance", schemes::balance_registry().rows());
   for (const AppEntry& app : apps.entries()) {
     if (app.payload.option_names == nullptr) continue;
     const std::string command = (app.family == kLoopApp ? "loop " : "") + app.name + " ";

@@ -17,7 +17,8 @@ namespace stacksplit::cli {
 namespace {
 
 // Loops take the common options that mean something for a loop.
-constexpr const char* kTreeOnly[] = {"--split", "--cutoff", "--serial-depth", "--mode"};
+constexpr const char* kTreeOnly[] = {"--split", "--cutoff", "--serial-depth", "--mode",
+                                     "--balance"};
 
 // The loop schemes that ask the cost model (the registry says which).
 std::string model_scheme_names() {

@@ -15,8 +15,9 @@ namespace stacksplit::cli {
 
 namespace {
 
-constexpr const char* kNotForNetchar[] = {"--split",  "--cutoff",  "--serial-depth", "--mode",
-                                          "--scheme", "--quantum", "--json",         "--node-time"};
+constexpr const char* kNotForNetchar[] = {"--split", "--cutoff",    "--serial-depth",
+                                          "--mode",  "--scheme",    "--quantum",
+                                          "--json",  "--node-time", "--balance"};
 
 void print_table(const schemes::loop::cost_model::NetworkModel& model,
                  const schemes::loop::cost_model::NetworkSamples& samples) {

@@ -27,11 +27,18 @@ void print_run_summary(std::ostream& out, const core::RunIdentity& identity,
                        const std::optional<SearchOverhead>& overhead) {
   const core::WorkerStatistics& total = result.total;
   const double rate = result.seconds > 0 ? total.nodes / result.seconds : 0;
+  const int per_node = config.per_node();
+  const int nodes = config.machine_nodes();
+  // Messages of both kinds occur only with several nodes of several workers.
+  const bool two_levels = nodes > 1 && per_node > 1;
   out << "run: " << identity.app << ' ' << identity.instance << ", scheme " << config.scheme
       << ", runtime " << core::to_string(config.runtime) << ", " << config.workers
-      << (config.workers == 1 ? " worker" : " workers") << ", split "
-      << core::to_string(config.search.split.strategy) << ", topology "
-      << core::to_string(config.scheme_topology()) << '\n';
+      << (config.workers == 1 ? " worker" : " workers");
+  if (two_levels) out << " (" << nodes << " nodes of " << per_node << ")";
+  out << ", split " << core::to_string(config.search.split.strategy) << ", topology "
+      << core::to_string(config.scheme_topology());
+  if (two_levels || config.balance != "flat") out << ", balance " << config.balance;
+  out << '\n';
   if (result.interrupted)
     out << "interrupted: the counts below are partial, what was done before the stop\n";
   out << "nodes = " << total.nodes << ", time = " << number_text("%.3f", result.seconds) << " s"
@@ -52,6 +59,11 @@ void print_run_summary(std::ostream& out, const core::RunIdentity& identity,
       << ", transfers = " << total.work_sent << ", nodes sent = " << total.nodes_sent
       << ", messages = " << total.messages_sent << ", bytes = " << total.bytes_sent
       << ", replayed = " << total.replayed << '\n';
+  if (two_levels)
+    out << "between nodes: messages = " << total.messages_between_nodes
+        << ", bytes = " << total.bytes_between_nodes
+        << "; inside nodes: messages = " << total.messages_sent - total.messages_between_nodes
+        << ", bytes = " << total.bytes_sent - total.bytes_between_nodes << '\n';
   if (result.per_worker.size() > 1) {
     out << "per worker (nodes / idle s):";
     int rank = 0;

@@ -25,6 +25,12 @@
 //
 // Only work units activate a worker; requests, rejects and scheme control do
 // not, so they need not be counted.
+//
+// On a machine of nodes × cores (core/topology/placement.hpp) the tree is two
+// levels of binary trees: one over the cores of each node, hanging from its
+// first core, and one over those first cores. A wave then crosses between
+// nodes 2(R − 1) times for R nodes instead of about 2P. With one core a node,
+// or one node, it is the plain binary tree over the ranks.
 
 #include <array>
 #include <cstdint>
@@ -40,9 +46,23 @@ struct Token {
 
 class SafraTermination {
  public:
-  SafraTermination(int rank, int size) : rank_(rank), size_(size) {
-    for (int child = 2 * rank + 1; child <= 2 * rank + 2 && child < size; ++child)
-      children_[child_count_++] = child;
+  // Process `rank` of `size`, `per_node` a node (0: all on one node); per_node
+  // divides size.
+  SafraTermination(int rank, int size, int per_node = 0) : rank_(rank), size_(size) {
+    if (per_node <= 0) per_node = size;
+    const int node = rank / per_node;
+    const int core = rank % per_node;
+    const int nodes = size / per_node;
+    for (int child = 2 * core + 1; child <= 2 * core + 2 && child < per_node; ++child)
+      children_[child_count_++] = node * per_node + child;
+    if (core == 0)
+      for (int child = 2 * node + 1; child <= 2 * node + 2 && child < nodes; ++child)
+        children_[child_count_++] = child * per_node;
+    if (core > 0) {
+      parent_ = node * per_node + (core - 1) / 2;
+    } else if (node > 0) {
+      parent_ = (node - 1) / 2 * per_node;
+    }
   }
 
   void on_activating_sent() { ++counter_; }
@@ -54,7 +74,7 @@ class SafraTermination {
   // What a process sends: probes down to its children, a report up to its
   // parent, or the verdict.
   struct Decision {
-    std::array<int, 2> probes{};  // children to probe
+    std::array<int, 4> probes{};  // children to probe
     int probe_count = 0;
     std::optional<Token> report;  // to parent()
     bool terminated = false;
@@ -104,7 +124,7 @@ class SafraTermination {
     return decision;
   }
 
-  int parent() const { return (rank_ - 1) / 2; }
+  int parent() const { return parent_; }
 
  private:
   void start_wave(Decision& decision) {
@@ -122,8 +142,9 @@ class SafraTermination {
 
   int rank_;
   int size_;
-  std::array<int, 2> children_{};  // a binary tree over the ranks: depth log2 P
+  std::array<int, 4> children_{};  // two inside the node, two nodes' first cores
   int child_count_ = 0;
+  int parent_ = -1;
   std::int64_t counter_ = 0;
   bool black_ = false;
   bool in_wave_ = false;  // probed (or, at rank 0, started) and not yet reported

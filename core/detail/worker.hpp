@@ -23,6 +23,7 @@
 #include "core/search_options.hpp"
 #include "core/search_space.hpp"
 #include "core/sim/machine_model.hpp"
+#include "core/topology/placement.hpp"
 #include "core/topology/topology.hpp"
 #include "core/worker_statistics.hpp"
 
@@ -36,7 +37,8 @@ class Worker final : public SchemeContext {
   using Solution = typename SolutionOf<S>::type;
 
   Worker(int rank, S space, std::unique_ptr<Scheme> scheme, const Topology& topology,
-         Outbox<Message>& outbox, const SearchOptions& options, const Observers& observers)
+         const Placement& placement, Outbox<Message>& outbox, const SearchOptions& options,
+         const Observers& observers)
       : rank_(rank),
         size_(topology.size()),
         outbox_(outbox),
@@ -44,8 +46,9 @@ class Worker final : public SchemeContext {
         random_(Random::stream(options.seed, static_cast<std::uint64_t>(rank))),
         space_(std::move(space)),
         stack_(space_, split_policy_for(options)),
-        termination_(rank, topology.size()),
+        termination_(rank, topology.size(), placement.per_node()),
         topology_(topology),
+        placement_(placement),
         options_(options),
         observers_(observers) {}
 
@@ -154,6 +157,7 @@ class Worker final : public SchemeContext {
   int rank() const override { return rank_; }
   int size() const override { return size_; }
   const Topology& topology() const override { return topology_; }
+  const Placement& placement() const override { return placement_; }
   double now() const override { return outbox_.now(); }
   std::uint64_t random_below(std::uint64_t bound) override { return random_.below(bound); }
   std::uint64_t untried() const override {
@@ -271,14 +275,16 @@ class Worker final : public SchemeContext {
   template <class Body>
   void send_message(int to, Body&& body) {
     Message message{rank_, std::forward<Body>(body)};
-    emit(WorkerEventKind::kMessageSent, to, message_bytes(message, outbox_.header_bytes()));
+    emit(WorkerEventKind::kMessageSent, to, message_bytes(message, outbox_.header_bytes()), 0,
+         !placement_.same_node(rank_, to));
     outbox_.send(to, std::move(message));
   }
 
-  void emit(WorkerEventKind kind, int peer = -1, std::uint64_t count = 0, double seconds = 0) {
+  void emit(WorkerEventKind kind, int peer = -1, std::uint64_t count = 0, double seconds = 0,
+            bool between_nodes = false) {
     // The statistics need no time; reading the clock is for the observers
     // (a virtual call into the runtime, once a quantum in the simulator).
-    WorkerEvent event{kind, peer, count, seconds, 0};
+    WorkerEvent event{kind, peer, count, seconds, 0, between_nodes};
     statistics_.record(event);
     if (observers_.empty()) return;
     event.time = outbox_.now();
@@ -428,6 +434,7 @@ class Worker final : public SchemeContext {
   SearchStack<S> stack_;
   SafraTermination termination_;
   const Topology& topology_;
+  const Placement& placement_;
   const SearchOptions options_;
   const Observers& observers_;
   std::optional<Solution> solution_;

@@ -17,6 +17,9 @@ constexpr MachineParameterInfo kParameters[] = {
 };
 static_assert(std::size(kParameters) == kMachineParameterCount);
 
+// Processors a node at most: a node is a shared-memory machine.
+constexpr int kMaxCores = 1 << 16;
+
 // The nCUBE 2 (NCUBE 6400 node processor) as Kumar, Grama & Vempaty ran
 // their Davis-Putnam tautology verifier on 1024 of its nodes: V. Kumar,
 // A. Y. Grama, N. R. Vempaty, "Scalable load balancing techniques for parallel
@@ -57,6 +60,10 @@ constexpr MachinePreset::Value kNcube2[] = {
     {16,
      "estimate: tag, source, length and one word of a scheme (the run's own message layout, "
      "not an nCUBE figure)"},
+    {1, "one processor a node: a flat machine"},
+    {0, "unused: one processor a node"},
+    {0, "unused: one processor a node"},
+    {0, "unused: one processor a node"},
 };
 
 // Workstations on one 10 Mbit/s Ethernet segment, the network of workstations
@@ -73,6 +80,10 @@ constexpr MachinePreset::Value kNow[] = {
     {8e-7, "10 Mbit/s Ethernet (IEEE 802.3): 0.8 us per byte on the wire"},
     {2e-4, "estimate: the receiving kernel's protocol stack and the handler"},
     {64, "the minimum Ethernet frame (IEEE 802.3)"},
+    {1, "one processor a node: a flat machine"},
+    {0, "unused: one processor a node"},
+    {0, "unused: one processor a node"},
+    {0, "unused: one processor a node"},
 };
 
 // The network of workstations Zaki, Parthasarathy & Li ran their loop
@@ -90,6 +101,41 @@ constexpr MachinePreset::Value kZakiNow[] = {
     {1 / 0.96e6, "the measured PVM bandwidth, 0.96 MB/s"},
     {2414.5e-6 / 2, "the receiver's half of the measured latency"},
     {64, "the minimum Ethernet frame (IEEE 802.3)"},
+    {1, "one processor a node: a flat machine"},
+    {0, "unused: one processor a node"},
+    {0, "unused: one processor a node"},
+    {0, "unused: one processor a node"},
+};
+
+// A cluster of today: nodes of 64 cores (two sockets of 32) on a fat-tree
+// InfiniBand network, the machine of the two-level experiments
+// (experiments/cluster). Inside a node, a message is a few cache lines moved
+// between cores; between nodes, an MPI message over the network. What
+// matters to the schemes is that a message between nodes costs about ten
+// times one inside a node, and about a node expansion.
+//   [OSU]   the OSU micro-benchmarks' published one-way latencies of MPI over
+//           EDR/HDR InfiniBand, 1-2 us for short messages.
+//   [IBTA]  InfiniBand Trade Association, link rates: EDR 100 Gb/s.
+constexpr MachinePreset::Value kCluster[] = {
+    {1e-6,
+     "estimate: a UTS node (a SHA-1 of a few dozen bytes) or a short DPLL step takes about a "
+     "microsecond on one core of today; set it per application with --node-time"},
+    {0, "unused: every node costs t_node unless t_unit is set"},
+    {1e-6,
+     "measured total, estimated split: MPI's one-way latency of a short message is 1-2 us "
+     "([OSU]); the sender's share taken as 1 us, the receiver's as t_recv"},
+    {1e-7, "estimate: a switch of the fat tree adds about 100 ns"},
+    {8e-11, "vendor: EDR InfiniBand, 100 Gb/s = 12.5 GB/s ([IBTA])"},
+    {5e-7, "estimate: the receiver's share of the short-message latency (see t_s)"},
+    {16,
+     "estimate: tag, source, length and one word of a scheme (the run's own message layout, "
+     "as ncube2's)"},
+    {64, "a node of two 32-core sockets, the nodes of a cluster of 64 x 64"},
+    {1e-7,
+     "estimate: a message through shared memory moves a few cache lines between cores, about "
+     "100 ns each way"},
+    {1e-10, "estimate: about 10 GB/s copied by one core"},
+    {1e-7, "estimate: taking a message from an in-memory queue costs a cache miss or two"},
 };
 
 template <std::size_t N>
@@ -119,6 +165,12 @@ const MachinePreset kPresets[] = {
            "Zaki et al.'s Sparc LX workstations on one Ethernet under PVM (L = 2414.5 us, "
            "B = 0.96 MB/s)",
            TopologyKind::kComplete, Network::kSharedMedium, 1, kZakiNow),
+    // The topology is over the nodes: a fat tree puts every node about as far
+    // from every other. Quantum: (t_s + t_recv) / t_node = 1.5, rounded up.
+    preset("cluster",
+           "a cluster of 64-core nodes on InfiniBand: messages inside a node cost a tenth of "
+           "those between nodes",
+           TopologyKind::kComplete, Network::kCutThrough, 2, kCluster),
 };
 
 std::string format_number(double value) {
@@ -206,6 +258,14 @@ void MachineModel::validate() const {
     throw std::invalid_argument("machine " + name +
                                 ": t_s and t_recv are both 0, so a message would take no time "
                                 "and idle processors could ask each other forever at one instant");
+  if (cores < 1 || cores != std::floor(cores) || cores > kMaxCores)
+    throw std::invalid_argument("machine " + name + ": cores must be a whole number from 1 to " +
+                                std::to_string(kMaxCores) + " (got " + format_number(cores) + ")");
+  if (cores > 1 && node_t_s <= 0 && node_t_recv <= 0)
+    throw std::invalid_argument("machine " + name + ": " + format_number(cores) +
+                                " cores a node, but node_t_s and node_t_recv are both 0, so a "
+                                "message inside a node would take no time (set them with "
+                                "--machine-param node_t_s=...)");
 }
 
 MachineModel make_machine_model(std::string_view name, std::span<const std::string> overrides) {
@@ -217,12 +277,16 @@ MachineModel make_machine_model(std::string_view name, std::span<const std::stri
   model.quantum = found->quantum;
   for (std::size_t i = 0; i < kMachineParameterCount; ++i)
     model.set(kParameters[i].name, found->values[i].value);
+  apply_overrides(model, overrides);
+  model.validate();
+  return model;
+}
+
+void apply_overrides(MachineModel& model, std::span<const std::string> overrides) {
   for (const std::string& text : overrides) {
     const auto [key, value] = parse_override(text);
     model.set(key, value);
   }
-  model.validate();
-  return model;
 }
 
 std::string machine_table_text() {

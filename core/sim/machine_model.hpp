@@ -11,6 +11,14 @@
 //   receipt     t_recv on the receiver's processor, one message after the other
 // On a shared medium (`now`) the m·t_w part of every message occupies the one
 // medium, so transmissions serialize.
+//
+// Two levels: a machine may be nodes of `cores` processors each (a cluster of
+// multi-core nodes). A message between two processors of one node costs
+// node_t_s + m·node_t_w, and node_t_recv to take in, and never touches the
+// network; a message between nodes costs the above, d counted between the
+// nodes on the machine's topology over the nodes. cores = 1 is the flat
+// machine (the first presets); `cluster` is 64 cores a node. A machine of two
+// levels can also be read from a file (core/sim/machine_file.hpp).
 
 #include <cstddef>
 #include <cstdint>
@@ -34,14 +42,18 @@ enum class Network : std::uint8_t {
 std::string_view to_string(Network network);
 
 // X(name, unit, meaning): the parameters of every machine, in table order.
-#define STACKSPLIT_MACHINE_PARAMETERS(X)                                                    \
-  X(t_node, "s", "time of one node expansion (a replayed node costs the same)")             \
-  X(t_unit, "s", "time per unit of node cost the application reports (DPLL: propagations)") \
-  X(t_s, "s", "message startup: the latency of an empty message over zero hops")            \
-  X(t_h, "s", "per hop a message travels (cut-through routing)")                            \
-  X(t_w, "s/byte", "per byte transferred")                                                  \
-  X(t_recv, "s", "receiver's processor time to take in and handle one message")             \
-  X(header_bytes, "bytes", "size of a message without payload; a work message adds its stack")
+#define STACKSPLIT_MACHINE_PARAMETERS(X)                                                       \
+  X(t_node, "s", "time of one node expansion (a replayed node costs the same)")                \
+  X(t_unit, "s", "time per unit of node cost the application reports (DPLL: propagations)")    \
+  X(t_s, "s", "message startup: the latency of an empty message over zero hops")               \
+  X(t_h, "s", "per hop a message travels (cut-through routing)")                               \
+  X(t_w, "s/byte", "per byte transferred")                                                     \
+  X(t_recv, "s", "receiver's processor time to take in and handle one message")                \
+  X(header_bytes, "bytes", "size of a message without payload; a work message adds its stack") \
+  X(cores, "", "processors a node (1: every processor its own node, a flat machine)")          \
+  X(node_t_s, "s", "message startup between two processors of one node")                       \
+  X(node_t_w, "s/byte", "per byte between two processors of one node")                         \
+  X(node_t_recv, "s", "receiver's time to take in a message from its own node")
 
 // One machine, ready for the simulator: a preset with its overrides applied.
 struct MachineModel {
@@ -57,6 +69,12 @@ struct MachineModel {
   double message_time(int hops, std::uint64_t bytes) const {
     return t_s + hops * t_h + static_cast<double>(bytes) * t_w;
   }
+  // Time from send to arrival of m bytes between two processors of one node.
+  double node_message_time(std::uint64_t bytes) const {
+    return node_t_s + static_cast<double>(bytes) * node_t_w;
+  }
+  // Processors a node, as a count (validate() checks it is a whole number >= 1).
+  int cores_per_node() const { return static_cast<int>(cores); }
   // Time of expanding `nodes` nodes whose reported costs add up to `cost`.
   double expansion_time(std::uint64_t nodes, std::uint64_t cost) const {
     return static_cast<double>(nodes) * t_node + static_cast<double>(cost) * t_unit;
@@ -103,6 +121,10 @@ std::span<const MachinePreset> machine_presets();
 const Registry<const MachinePreset*>& machine_registry();
 
 inline constexpr std::string_view kDefaultMachine = "ncube2";
+
+// Applies `overrides` ("key=value" each, --machine-param) to `model`; throws
+// std::invalid_argument as make_machine_model does. Does not validate.
+void apply_overrides(MachineModel& model, std::span<const std::string> overrides);
 
 // The preset `name` with `overrides` ("key=value" each) applied. Throws
 // std::invalid_argument with a message fit to print on an unknown machine,

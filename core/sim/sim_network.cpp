@@ -4,11 +4,14 @@
 
 namespace stacksplit::core {
 
-SimNetwork::SimNetwork(const MachineModel& machine, const Topology* topology)
-    : machine_(machine), topology_(topology) {}
+SimNetwork::SimNetwork(const MachineModel& machine, const Topology* node_topology)
+    : machine_(machine), node_topology_(node_topology), cores_(machine.cores_per_node()) {}
 
 double SimNetwork::arrival(double time, int from, int to, std::uint64_t bytes) const {
-  const int hops = topology_ ? topology_->distance(from, to) : (from == to ? 0 : 1);
+  const int a = from / cores_;
+  const int b = to / cores_;
+  if (a == b && from != to) return time + machine_.node_message_time(bytes);
+  const int hops = node_topology_ ? node_topology_->distance(a, b) : (a == b ? 0 : 1);
   return time + machine_.message_time(hops, bytes);
 }
 

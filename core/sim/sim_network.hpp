@@ -1,7 +1,10 @@
 #pragma once
 // When a simulated message arrives: t_s + d·t_h + m·t_w on a cut-through
 // network; on a shared medium it waits for the one medium from t + t_s and
-// holds it for m·t_w (core/sim/machine_model.hpp).
+// holds it for m·t_w (core/sim/machine_model.hpp). On a machine of nodes of
+// several cores, a message between two cores of one node costs
+// node_t_s + m·node_t_w and node_t_recv to take in, and never touches the
+// network; d counts the hops between the nodes.
 
 #include <cstdint>
 
@@ -12,21 +15,29 @@ namespace stacksplit::core {
 
 class SimNetwork {
  public:
-  // `topology` gives hop distances on a cut-through network; a shared medium
-  // needs none.
-  SimNetwork(const MachineModel& machine, const Topology* topology);
+  // `node_topology` gives hop distances between nodes on a cut-through
+  // network; a shared medium needs none.
+  SimNetwork(const MachineModel& machine, const Topology* node_topology);
 
   bool shared_medium() const { return machine_.network == Network::kSharedMedium; }
-  // Cut-through: when a message of `bytes` sent at `time` arrives.
+  // Whether a message from `from` to `to` crosses between nodes.
+  bool between_nodes(int from, int to) const { return from / cores_ != to / cores_; }
+  // When a message of `bytes` sent at `time` arrives, unless it waits for a
+  // shared medium (only a message between nodes does).
   double arrival(double time, int from, int to, std::uint64_t bytes) const;
   // Shared medium: a message ready for the wire at `ready` (send + t_s) waits
   // for the medium, holds it for m·t_w and arrives t_h after that. Calls come
   // in order of `ready` (the event queue sees to it). Returns the arrival.
   double transmit(double ready, std::uint64_t bytes);
+  // What taking in a message from `from` costs processor `to`.
+  double receipt(int from, int to) const {
+    return cores_ == 1 || between_nodes(from, to) ? machine_.t_recv : machine_.node_t_recv;
+  }
 
  private:
   const MachineModel& machine_;
-  const Topology* topology_;
+  const Topology* node_topology_;
+  int cores_;
   double medium_free_at_ = 0;
 };
 

@@ -15,7 +15,10 @@
 // processor's virtual clock, also in the middle of an action, so idle times
 // and send times are virtual. A message sent at time t arrives at
 // t + t_s + d·t_h + m·t_w (cut-through), or, on a shared medium, waits for the
-// one medium from t + t_s and holds it for m·t_w.
+// one medium from t + t_s and holds it for m·t_w. On a machine of nodes of
+// several cores (MachineModel::cores) a message between two cores of one
+// node costs node_t_s + m·node_t_w and node_t_recv to take in, and never
+// waits for the medium (sim_network.hpp).
 //
 // Determinism: events are ordered by (virtual time, sequence number of
 // scheduling), and everything else the workers do follows from their seeds,
@@ -56,10 +59,10 @@ class SimRuntime final : public Outbox<typename A::Message> {
                MakeAgent&& make_agent, const StopSignal* interrupt = nullptr) {
     machine_ = machine;
     machine_.validate();
-    std::unique_ptr<Topology> physical;
+    std::unique_ptr<Topology> physical;  // between nodes
     if (machine_.network == Network::kCutThrough) {
       try {
-        physical = make_topology(machine_.topology, size);
+        physical = make_topology(machine_.topology, machine_nodes(size));
       } catch (const std::invalid_argument& e) {
         throw std::invalid_argument("machine '" + machine_.name + "' is a " +
                                     std::string(to_string(machine_.topology)) + ": " + e.what());
@@ -78,7 +81,7 @@ class SimRuntime final : public Outbox<typename A::Message> {
     const auto wall_start = std::chrono::steady_clock::now();
     for (int rank = 0; rank < size; ++rank) {
       Processor& processor = processors_[rank];
-      begin_action(rank, 0, false);
+      begin_action(rank, 0, 0);
       processor.agent->start();
       end_action(rank);
       if (!processor.agent->terminated() && processor.agent->has_work())
@@ -136,7 +139,7 @@ class SimRuntime final : public Outbox<typename A::Message> {
     const double time = now();
     const std::uint32_t slot = store(std::move(message));
     const auto receiver = static_cast<std::uint32_t>(to);
-    if (network_->shared_medium()) {
+    if (network_->shared_medium() && network_->between_nodes(current_, to)) {
       queue_.push(time + machine_.t_s, SimEventKind::kTransmit, receiver, slot);
     } else {
       queue_.push(network_->arrival(time, current_, to, bytes_of(slots_[slot])),
@@ -158,6 +161,13 @@ class SimRuntime final : public Outbox<typename A::Message> {
 
  private:
   static constexpr std::uint32_t kNoSlot = ~std::uint32_t{0};
+
+  // The machine's nodes for `size` processors: a last node may be part full
+  // only when it is the only one (RunConfig::validate).
+  int machine_nodes(int size) const {
+    const int cores = machine_.cores_per_node();
+    return (size + cores - 1) / cores;
+  }
 
   // 48 bytes a processor: its inbox is a list threaded through the message
   // slots (slot_next_), not a container of its own. `terminated` mirrors the
@@ -279,7 +289,7 @@ class SimRuntime final : public Outbox<typename A::Message> {
     for (int rank = 0; rank < static_cast<int>(processors_.size()); ++rank) {
       Processor& processor = processors_[rank];
       if (processor.terminated) continue;
-      begin_action(rank, processor.clock, false);
+      begin_action(rank, processor.clock, 0);
       processor.agent->interrupt();
       end_action(rank);
       if (!processor.wake_pending) schedule_wake(rank, processor.clock);
@@ -306,11 +316,12 @@ class SimRuntime final : public Outbox<typename A::Message> {
     schedule_wake(rank, wake);
   }
 
-  void begin_action(int rank, double start, bool receiving) {
+  // `receipt`: what taking in the message that starts it costs (0: none).
+  void begin_action(int rank, double start, double receipt) {
     ++events_;
     current_ = rank;
     busy_at_start_ = processors_[rank].agent->busy_seconds(machine_);
-    action_start_ = start + (receiving ? machine_.t_recv : 0);
+    action_start_ = start + receipt;
   }
 
   void end_action(int rank) {
@@ -341,10 +352,10 @@ class SimRuntime final : public Outbox<typename A::Message> {
       if (processor.batch > 0) {
         --processor.batch;
         const std::uint32_t slot = pop_inbox(processor);
-        begin_action(rank, clock, true);
+        begin_action(rank, clock, network_->receipt(slots_[slot].from, rank));
         agent.handle(take(slot));
       } else if (agent.has_work()) {
-        begin_action(rank, clock, false);
+        begin_action(rank, clock, 0);
         agent.work();
         processor.check_due = true;
       } else {

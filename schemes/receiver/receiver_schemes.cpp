@@ -23,11 +23,11 @@ void register_receiver_schemes(SchemeRegistry& registry) {
             tree_scheme<GlobalRoundRobin>()})
       .add({"grr-m", family,
             "global round robin with message combining up the topology's spanning tree",
-            tree_scheme<GlobalRoundRobinCombining>()})
+            tree_scheme<GlobalRoundRobinCombining>(/*one_representative=*/true)})
       .add({"nn", family, "nearest neighbour: ask the topology's neighbours in round robin",
             tree_scheme<NearestNeighbor>()})
       .add({"sb", family, "scheduler based: processor 0 pairs each idle processor with a busy one",
-            tree_scheme<SchedulerBased>()});
+            tree_scheme<SchedulerBased>(/*one_representative=*/true)});
 }
 
 }  // namespace stacksplit::schemes

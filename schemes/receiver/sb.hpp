@@ -83,8 +83,13 @@ class SchedulerBased final : public core::Scheme {
     if (!pair(ctx, rank)) unpaired_.push_back(rank);
   }
 
+  // A processor that reports work waits no more (under the two-level policy
+  // work can reach it from its own node, schemes/two_level.hpp; alone, a
+  // waiting processor gets work only through its pairing).
   void mark_busy(core::SchemeContext& ctx, int rank) {
     busy_[rank] = true;
+    std::erase(unpaired_, rank);
+    if (rank == kScheduler) waiting_ = false;
     while (!unpaired_.empty() && pair(ctx, unpaired_.front())) unpaired_.pop_front();
   }
 

@@ -13,9 +13,9 @@ void register_sender_schemes(SchemeRegistry& registry) {
   registry
       .add({"sl", family,
             "single level: a manager hands out subtasks at the cutoff depth on demand",
-            tree_scheme<SingleLevel>()})
+            tree_scheme<SingleLevel>(/*one_representative=*/true)})
       .add({"ml", family, "multi level: a manager feeds sub-managers, each feeding a group",
-            tree_scheme<MultiLevel>()})
+            tree_scheme<MultiLevel>(/*one_representative=*/true)})
       .add({"random", family,
             "randomized allocation: nodes above the cutoff go to random processors",
             tree_scheme<RandomAllocation>()});

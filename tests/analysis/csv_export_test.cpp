@@ -34,10 +34,11 @@ TEST(CsvExport, WritesTheThreeTables) {
   auto files = write_csv_files(small_analysis(), dir.path());
   ASSERT_EQ(files.size(), 3u);
   std::string efficiency = testing::read_file(dir.path() / "efficiency.csv");
-  EXPECT_EQ(first_line(efficiency),
-            "app,runtime,topology,machine,scheme,split,cutoff,mode,time_kind,series,key,instance,"
-            "workers,problem_size,parallel_time_s,sequential_time_s,speedup,efficiency,overhead_s,"
-            "runs");
+  EXPECT_EQ(
+      first_line(efficiency),
+      "app,runtime,topology,machine,scheme,split,cutoff,mode,balance,time_kind,series,key,instance,"
+      "workers,problem_size,parallel_time_s,sequential_time_s,speedup,efficiency,overhead_s,"
+      "runs");
   // One header and one row per configuration: 12 sizes x (P = 1 and 4 P).
   EXPECT_EQ(std::count(efficiency.begin(), efficiency.end(), '\n'), 1 + 12 * 5);
   std::string models = testing::read_file(dir.path() / "isoefficiency_models.csv");

@@ -166,5 +166,23 @@ TEST(Grouping, TimeKindIsAlwaysGrouped) {
   EXPECT_FALSE(grouping.value_in(grouping.key_of(record), SeriesField::kMachine).has_value());
 }
 
+// R x T: nodes and workers a node tell series apart only when asked for;
+// balance does by default.
+TEST(Grouping, NodesAndWorkersANodeOnlyOnRequest) {
+  RunRecord record;
+  record.scheme = "rp";
+  record.time_kind = "virtual";
+  record.balance = "two-level";
+  record.machine_nodes = 4;
+  record.workers_per_node = 64;
+  const Grouping all = Grouping::by_all_fields();
+  EXPECT_EQ(all.value_in(all.key_of(record), SeriesField::kBalance), "two-level");
+  EXPECT_FALSE(all.value_in(all.key_of(record), SeriesField::kMachineNodes).has_value());
+  const Grouping by_shape = Grouping::from_names({"machine_nodes", "workers_per_node"});
+  EXPECT_EQ(by_shape.key_of(record), (SeriesKey{"4", "64", "virtual"}));
+  record.workers_per_node.reset();
+  EXPECT_EQ(by_shape.key_of(record), (SeriesKey{"4", "none", "virtual"}));
+}
+
 }  // namespace
 }  // namespace stacksplit::analysis

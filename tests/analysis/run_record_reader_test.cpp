@@ -74,6 +74,20 @@ TEST(RunRecordReader, ReadsTheFieldsOfTheContract) {
   EXPECT_DOUBLE_EQ(*r.sequential_time_s, 1.5);
 }
 
+TEST(RunRecordReader, ReadsTheMachinesTwoLevels) {
+  nlohmann::json record = record_json(RecordSpec{});
+  EXPECT_EQ(read(record.dump())[0].balance, "flat") << "an older record";
+  EXPECT_FALSE(read(record.dump())[0].machine_nodes.has_value());
+  record["balance"] = "two-level";
+  record["machine_nodes"] = 4;
+  record["workers_per_node"] = 16;
+  const RunRecord r = read(record.dump())[0];
+  EXPECT_EQ(r.balance, "two-level");
+  EXPECT_EQ(r.machine_nodes, 4);
+  EXPECT_EQ(r.workers_per_node, 16);
+  EXPECT_THAT(error_of(line_with("workers_per_node", 0)), HasSubstr("workers_per_node"));
+}
+
 TEST(RunRecordReader, IgnoresUnknownFieldsAndBlankLinesAndKeepsLineNumbers) {
   std::string text(1, '\n');
   text += line_with("future_field", {{"x", 1}});

@@ -433,12 +433,14 @@ class QuietScheme final : public Scheme {
 struct WorkerUnderTest {
   WorkerUnderTest(int rank, std::uint32_t branching, std::uint32_t height)
       : topology(2),
+        placement(2, 2),
         worker(rank, CompleteTree(branching, height), std::make_unique<QuietScheme>(), topology,
-               outbox, SearchOptions{}, observers) {
+               placement, outbox, SearchOptions{}, observers) {
     worker.start();
   }
   void request_from(int rank) { worker.handle(Message<std::uint32_t>{rank, WorkRequest{}}); }
   CompleteTopology topology;
+  Placement placement;
   RecordingOutbox<std::uint32_t> outbox;
   Observers observers;
   Worker<CompleteTree> worker;

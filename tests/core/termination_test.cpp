@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "core/detail/random.hpp"
@@ -16,9 +17,10 @@ namespace {
 // work messages is spent, then wind down.
 class Model {
  public:
-  Model(int size, std::uint64_t seed, int work_budget)
+  Model(int size, std::uint64_t seed, int work_budget, int per_node = 0)
       : random_(Random::stream(seed, 1)), work_budget_(work_budget) {
-    for (int rank = 0; rank < size; ++rank) processes_.push_back({SafraTermination(rank, size)});
+    for (int rank = 0; rank < size; ++rank)
+      processes_.push_back({SafraTermination(rank, size, per_node)});
     processes_[0].active = true;  // rank 0 holds the root
   }
 
@@ -128,6 +130,28 @@ TEST(SafraTermination, TheWaveFollowsABinaryTreeOverTheRanks) {
   EXPECT_EQ(inner.parent(), 0);
 }
 
+// 3 nodes of 4: a binary tree over each node's cores, hanging from its first
+// core, and one over the first cores (0, 4, 8).
+TEST(SafraTermination, OnNodesTheWaveCrossesBetweenFirstCoresOnly) {
+  SafraTermination root(0, 12, 4), first_of_node_1(4, 12, 4), core_3_of_node_2(11, 12, 4);
+  const auto start = root.when_passive();
+  ASSERT_EQ(start.probe_count, 4);
+  EXPECT_EQ((std::vector<int>(start.probes.begin(), start.probes.end())),
+            (std::vector<int>{1, 2, 4, 8}));
+  const auto node_1 = first_of_node_1.on_probe();
+  ASSERT_EQ(node_1.probe_count, 2) << "its two cores; node 1 has no child nodes";
+  EXPECT_EQ(node_1.probes[0], 5);
+  EXPECT_EQ(node_1.probes[1], 6);
+  EXPECT_EQ(first_of_node_1.parent(), 0);
+  EXPECT_EQ(core_3_of_node_2.parent(), 9);
+  EXPECT_EQ(SafraTermination(8, 12, 4).parent(), 0);
+  // Every process but 0 has a parent on its own node, unless it is a first core.
+  for (int rank = 1; rank < 12; ++rank) {
+    const int parent = SafraTermination(rank, 12, 4).parent();
+    EXPECT_EQ(parent / 4 == rank / 4, rank % 4 != 0) << rank;
+  }
+}
+
 TEST(SafraTermination, AQuietTreeTerminatesAfterOneWave) {
   SafraTermination root(0, 3), left(1, 3), right(2, 3);
   ASSERT_EQ(root.when_passive().probe_count, 2);
@@ -190,6 +214,16 @@ TEST(SafraTermination, RandomRunsNeverTerminateEarlyAndAlwaysEnd) {
     }
   }
   EXPECT_EQ(runs, 240);
+}
+
+TEST(SafraTermination, RandomRunsOnNodesNeverTerminateEarlyAndAlwaysEnd) {
+  for (const auto& [size, per_node] : {std::pair{4, 2}, {6, 3}, {8, 4}, {12, 4}, {32, 8}}) {
+    for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+      SCOPED_TRACE(::testing::Message() << size << " / " << per_node << ", seed " << seed);
+      Model model(size, seed, 30 + static_cast<int>(seed) * 5, per_node);
+      EXPECT_GE(model.run(), 1);
+    }
+  }
 }
 
 }  // namespace

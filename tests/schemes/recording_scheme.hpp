@@ -127,6 +127,7 @@ class RecordingScheme final : public core::Scheme, private core::SchemeContext {
   int rank() const override { return ctx_->rank(); }
   int size() const override { return ctx_->size(); }
   const core::Topology& topology() const override { return ctx_->topology(); }
+  const core::Placement& placement() const override { return ctx_->placement(); }
   double now() const override { return ctx_->now(); }
   std::uint64_t random_below(std::uint64_t bound) override { return ctx_->random_below(bound); }
   bool has_work() const override { return ctx_->has_work(); }

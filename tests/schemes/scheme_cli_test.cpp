@@ -56,4 +56,18 @@ TEST(SchemeCli, AnUnknownSchemeOrTopologyIsNamed) {
   expect_one_line_error(stacksplit("nqueens 8 --topology star"), "unknown topology 'star'");
 }
 
+TEST(SchemeCli, TheBalancePolicyIsChosenByName) {
+  expect_one_line_error(stacksplit("nqueens 8 --balance three-level"),
+                        "unknown balance policy 'three-level' (known: flat, two-level)");
+  // Nodes of 4 cores: the summary splits the messages at the nodes' edges.
+  const Outcome outcome = stacksplit(
+      "nqueens 8 --runtime sim --machine cluster --machine-param cores=4 --workers 16 "
+      "--scheme sb --balance two-level");
+  EXPECT_EQ(outcome.status, 0) << outcome.output;
+  EXPECT_NE(outcome.output.find("16 workers (4 nodes of 4)"), std::string::npos) << outcome.output;
+  EXPECT_NE(outcome.output.find("balance two-level"), std::string::npos) << outcome.output;
+  EXPECT_NE(outcome.output.find("between nodes: messages = "), std::string::npos) << outcome.output;
+  EXPECT_NE(outcome.output.find("solutions = 92"), std::string::npos) << outcome.output;
+}
+
 }  // namespace

@@ -35,8 +35,8 @@ TEST(MachineModel, EveryPresetIsComplete) {
       EXPECT_FALSE(value.source.empty()) << "every number says where it comes from";
     }
   }
-  EXPECT_EQ(machine_registry().names(),
-            (std::vector<std::string>{"ncube2", "hypercube", "mesh", "now", "zaki-now"}));
+  EXPECT_EQ(machine_registry().names(), (std::vector<std::string>{"ncube2", "hypercube", "mesh",
+                                                                  "now", "zaki-now", "cluster"}));
 }
 
 TEST(MachineModel, Ncube2IsACutThroughHypercube) {
@@ -85,13 +85,13 @@ TEST(MachineModel, OverridesApply) {
 
 TEST(MachineModel, BadInputGetsAClearError) {
   EXPECT_EQ(error_of([] { make_machine_model("cm5"); }),
-            "unknown machine 'cm5' (known: ncube2, hypercube, mesh, now, zaki-now)");
+            "unknown machine 'cm5' (known: ncube2, hypercube, mesh, now, zaki-now, cluster)");
   auto with = [](std::string text) {
     return error_of([&] { make_machine_model("ncube2", std::vector<std::string>{text}); });
   };
   EXPECT_EQ(with("t_x=1"),
             "unknown machine parameter 't_x' (known: t_node, t_unit, t_s, t_h, t_w, t_recv, "
-            "header_bytes)");
+            "header_bytes, cores, node_t_s, node_t_w, node_t_recv)");
   EXPECT_EQ(with("t_s"), "--machine-param expects key=value, e.g. t_s=1e-4 (got 't_s')");
   EXPECT_EQ(with("=3"), "--machine-param expects key=value, e.g. t_s=1e-4 (got '=3')");
   EXPECT_EQ(with("t_s="), "--machine-param expects key=value, e.g. t_s=1e-4 (got 't_s=')");
@@ -111,6 +111,41 @@ TEST(MachineModel, BadInputGetsAClearError) {
   // A pure cost-per-unit model is fine.
   const std::vector<std::string> units = {"t_node=0", "t_unit=1e-6"};
   EXPECT_NO_THROW(make_machine_model("ncube2", units));
+}
+
+TEST(MachineModel, TheClusterHasTwoLevels) {
+  const MachineModel cluster = make_machine_model("cluster");
+  EXPECT_EQ(cluster.cores_per_node(), 64);
+  // Inside a node a message costs a fraction of one between nodes.
+  EXPECT_LT(cluster.node_message_time(16) * 5, cluster.message_time(1, 16));
+  EXPECT_LT(cluster.node_t_recv, cluster.t_recv);
+  // The flat presets are one processor a node.
+  for (const std::string name : {"ncube2", "now", "zaki-now"})
+    EXPECT_EQ(make_machine_model(name).cores_per_node(), 1) << name;
+}
+
+TEST(MachineModel, NodeMessageTimeIsStartupPlusBytes) {
+  const std::vector<std::string> node = {"cores=4", "node_t_s=1e-6", "node_t_w=1e-9"};
+  const MachineModel model = make_machine_model("ncube2", node);
+  EXPECT_EQ(model.cores_per_node(), 4);
+  EXPECT_DOUBLE_EQ(model.node_message_time(0), 1e-6);
+  EXPECT_DOUBLE_EQ(model.node_message_time(1000), 2e-6);
+}
+
+TEST(MachineModel, BadCoresGetAClearError) {
+  auto with = [](std::vector<std::string> overrides) {
+    return error_of([&] { make_machine_model("ncube2", overrides); });
+  };
+  EXPECT_EQ(with({"cores=0"}),
+            "machine ncube2: cores must be a whole number from 1 to 65536 (got 0)");
+  EXPECT_EQ(with({"cores=2.5", "node_t_s=1e-6"}),
+            "machine ncube2: cores must be a whole number from 1 to 65536 (got 2.5)");
+  EXPECT_EQ(with({"cores=8"}),
+            "machine ncube2: 8 cores a node, but node_t_s and node_t_recv are both 0, so a "
+            "message inside a node would take no time (set them with --machine-param "
+            "node_t_s=...)");
+  EXPECT_NO_THROW(
+      make_machine_model("ncube2", std::vector<std::string>{"cores=8", "node_t_recv=1e-7"}));
 }
 
 TEST(MachineModel, TableTextNamesEveryPresetParameterAndSource) {

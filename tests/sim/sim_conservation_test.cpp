@@ -3,9 +3,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <string>
+#include <string_view>
 #include <tuple>
+#include <vector>
 
 #include "apps/nqueens/nqueens.hpp"
 #include "apps/uts/uts_presets.hpp"
@@ -13,6 +16,7 @@
 #include "core/reference_search.hpp"
 #include "core/run_search.hpp"
 #include "core/sim/sim_runtime.hpp"
+#include "schemes/balance_policy.hpp"
 #include "schemes/scheme_registry.hpp"
 
 namespace stacksplit::core {
@@ -113,6 +117,122 @@ INSTANTIATE_TEST_SUITE_P(LargestMachine, SimConservation4096,
                              if (c == '-') c = '_';
                            return name;
                          });
+
+// Two-level machines: every scheme under the two-level policy counts exactly
+// what the sequential search counts, on nodes of several cores (cut-through
+// and shared medium between them), on one node part full, and with the cores
+// of a node fewer than the nodes or more.
+class SimTwoLevelConservation
+    : public ::testing::TestWithParam<std::tuple<std::string, std::tuple<const char*, int, int>>> {
+};
+
+RunConfig two_level_setup(const std::string& scheme, const std::string& machine, int cores,
+                          int workers, std::string_view balance) {
+  RunConfig setup;
+  setup.runtime = RuntimeKind::kSim;
+  setup.workers = workers;
+  setup.search.quantum = 4;
+  const std::vector<std::string> node = {"cores=" + std::to_string(cores), "node_t_s=1e-5",
+                                         "node_t_recv=5e-6"};
+  setup.machine = make_machine_model(machine, node);
+  schemes::use_scheme(setup, scheme, schemes::tree_scheme_names(), balance);
+  return setup;
+}
+
+TEST_P(SimTwoLevelConservation, NQueens) {
+  const auto& [scheme, shape] = GetParam();
+  const auto& [machine, cores, workers] = shape;
+  using apps::nqueens::NQueens;
+  NQueens sequential(9);
+  const ReferenceCounts expected = reference_count(sequential);
+  const RunConfig setup = two_level_setup(scheme, machine, cores, workers, "two-level");
+  const auto result = run_search<NQueens>(setup, [] { return NQueens(9); });
+  expect_counts(result, expected, workers);
+  if (setup.machine_nodes() > 1 && setup.per_node() > 1) {
+    EXPECT_GT(result.total.messages_between_nodes, 0u);
+    EXPECT_LT(result.total.messages_between_nodes, result.total.messages_sent);
+  } else {
+    EXPECT_EQ(result.total.messages_between_nodes,
+              setup.per_node() == 1 ? result.total.messages_sent : 0u);
+  }
+}
+
+std::string two_level_case_name(
+    const ::testing::TestParamInfo<SimTwoLevelConservation::ParamType>& info) {
+  std::string name = std::get<0>(info.param);
+  for (char& c : name)
+    if (c == '-') c = '_';
+  const auto& [machine, cores, workers] = std::get<1>(info.param);
+  const int per_node = std::min(cores, workers);
+  return name + "_" + machine + "_" + std::to_string(workers / per_node) + "x" +
+         std::to_string(per_node);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    EveryScheme, SimTwoLevelConservation,
+    ::testing::Combine(::testing::ValuesIn(schemes::tree_scheme_names()),
+                       ::testing::Values(std::tuple{"cluster", 4, 16}, std::tuple{"cluster", 8, 16},
+                                         std::tuple{"now", 2, 12}, std::tuple{"ncube2", 4, 64},
+                                         std::tuple{"cluster", 8, 5}, std::tuple{"cluster", 1, 8})),
+    two_level_case_name);
+
+// With one core a node the two-level policy is the scheme itself, message
+// for message: the same counters, times and per-worker figures.
+TEST(SimTwoLevel, OneCoreANodeIsTheFlatScheme) {
+  using apps::nqueens::NQueens;
+  for (const std::string& scheme : schemes::tree_scheme_names()) {
+    SCOPED_TRACE(scheme);
+    const auto flat = run_search<NQueens>(two_level_setup(scheme, "ncube2", 1, 32, "flat"),
+                                          [] { return NQueens(9); });
+    const auto two_level = run_search<NQueens>(
+        two_level_setup(scheme, "ncube2", 1, 32, "two-level"), [] { return NQueens(9); });
+    EXPECT_EQ(flat.seconds, two_level.seconds);
+    EXPECT_EQ(flat.total.messages_sent, two_level.total.messages_sent);
+    EXPECT_EQ(flat.total.requests_sent, two_level.total.requests_sent);
+    ASSERT_EQ(flat.per_worker.size(), two_level.per_worker.size());
+    for (std::size_t i = 0; i < flat.per_worker.size(); ++i)
+      EXPECT_EQ(flat.per_worker[i].nodes, two_level.per_worker[i].nodes) << "worker " << i;
+  }
+}
+
+// On nodes of several cores the policy keeps most messages inside the nodes.
+TEST(SimTwoLevel, RandomPollingStaysInsideTheNodesMostly) {
+  using apps::nqueens::NQueens;
+  // The cluster's own costs: a worker asks 8 cores of its node before each
+  // request beyond it.
+  auto on_cluster = [](std::string_view balance) {
+    RunConfig setup = two_level_setup("rp", "cluster", 16, 64, balance);
+    setup.machine = make_machine_model("cluster", std::vector<std::string>{"cores=16"});
+    schemes::use_scheme(setup, "rp", schemes::tree_scheme_names(), balance);
+    return run_search<NQueens>(setup, [] { return NQueens(10); });
+  };
+  EXPECT_EQ(schemes::inside_tries_for(two_level_setup("rp", "cluster", 16, 64, "flat")), 1)
+      << "inside costs 1.5e-5 s, between 1.5e-6 s";
+  const auto flat = on_cluster("flat");
+  const auto two_level = on_cluster("two-level");
+  EXPECT_GT(flat.total.messages_between_nodes, 2 * two_level.total.messages_between_nodes);
+  EXPECT_GT(two_level.total.messages_sent - two_level.total.messages_between_nodes,
+            two_level.total.messages_between_nodes);
+}
+
+// The threads and step runtimes are one node: two-level is random polling
+// among its cores, whatever the scheme.
+TEST(TwoLevelOnOneNode, EverySchemeCountsExactly) {
+  using apps::nqueens::NQueens;
+  NQueens sequential(8);
+  const ReferenceCounts expected = reference_count(sequential);
+  for (const RuntimeKind runtime : {RuntimeKind::kThreads, RuntimeKind::kStep}) {
+    for (const std::string& scheme : schemes::tree_scheme_names()) {
+      SCOPED_TRACE(scheme);
+      RunConfig setup = two_level_setup(scheme, "ncube2", 1, 4, "two-level");
+      setup.runtime = runtime;
+      const auto result = run_search<NQueens>(setup, [] { return NQueens(8); });
+      EXPECT_EQ(result.total.nodes, expected.nodes);
+      EXPECT_EQ(result.total.solutions, expected.solutions);
+      EXPECT_EQ(result.total.messages_between_nodes, 0u);
+    }
+  }
+}
 
 }  // namespace
 }  // namespace stacksplit::core

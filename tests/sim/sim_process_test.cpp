@@ -12,6 +12,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "tests/support/subprocess.hpp"
+
 namespace {
 
 // Runs `stacksplit ARGUMENTS --quiet --json FILE` and returns the record it wrote.
@@ -59,6 +61,22 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values("nqueens 10 --workers 64 --scheme rp --quantum 4",
                       "nqueens 10 --workers 64 --scheme grr --machine-param t_unit=1e-6",
                       "nqueens 10 --workers 7 --scheme arr --machine now",
-                      "uts -d 7 --workers 256 --scheme nn --quantum 1"));
+                      "uts -d 7 --workers 256 --scheme nn --quantum 1",
+                      "uts -d 7 --workers 256 --scheme rp --machine cluster"));
+
+// A machine file without one of its levels: one line naming the file, the
+// line and the level; exit status 1, as for every bad file.
+TEST(SimProcess, AMachineFileWithoutALevelIsNamed) {
+  const std::string path = ::testing::TempDir() + "/sim_process_test_" + std::to_string(getpid()) +
+                           "_no_network.machine";
+  std::ofstream(path) << "t_node 1e-6\n[node]\ncores 4\nt_s 1e-7\nt_w 0\nt_recv 1e-7\n";
+  const stacksplit::testing::ProcessOutcome outcome = stacksplit::testing::run_process(
+      {STACKSPLIT_BINARY, "nqueens", "8", "--runtime", "sim", "--workers", "8", "--machine", path},
+      std::chrono::seconds(60));
+  EXPECT_EQ(outcome.exit_code, 1) << outcome.output;
+  EXPECT_EQ(outcome.output, path +
+                                ":6: the machine has no [network] level (between nodes: topology, "
+                                "network, t_s, t_h, t_w, t_recv)\n");
+}
 
 }  // namespace

@@ -114,6 +114,44 @@ TEST(SimRuntime, SharedMediumSerializesTransmissions) {
     EXPECT_NEAR(h.time, 1e-3 + 1e-4, 1e-12);
 }
 
+// Nodes of 4 cores: inside a node a message costs node_t_s = 1e-5 and
+// node_t_recv = 2e-6 to take in, between nodes t_s = 1e-3 (+ t_h a hop
+// between the nodes) and t_recv = 1e-4.
+TEST(SimRuntime, AMessageInsideANodeCostsTheNodesPrices) {
+  const std::vector<std::string> node = {"cores=4", "node_t_s=1e-5", "node_t_recv=2e-6",
+                                         "t_recv=1e-4", "t_h=1e-5"};
+  const auto log = probe(machine("hypercube", node), 16, "complete");
+  // Processors 1-3 share node 0 with the receiver: theirs come first, one
+  // receipt after the other; then the other nodes' twelve, at 1e-3 + hops.
+  ASSERT_EQ(log.size(), 15u);
+  for (int k = 0; k < 3; ++k) {
+    EXPECT_EQ(log[k].from, k + 1);
+    EXPECT_NEAR(log[k].time, 1e-5 + (k + 1) * 2e-6, 1e-12);
+  }
+  double last = 0;
+  for (std::size_t k = 3; k < log.size(); ++k) {
+    EXPECT_GE(log[k].from, 4) << "from another node";
+    const int hops = std::popcount(static_cast<unsigned>(log[k].from / 4));
+    EXPECT_GE(log[k].time, 1e-3 + hops * 1e-5 + 1e-4 - 1e-12);
+    EXPECT_GT(log[k].time, last);
+    last = log[k].time;
+  }
+  // Nodes 1 and 2 are a hop away, node 3 two: its four queue behind the eight.
+  EXPECT_NEAR(log.back().time, 1e-3 + 1e-5 + 12 * 1e-4, 1e-12);
+}
+
+TEST(SimRuntime, OnlyMessagesBetweenNodesWaitForTheSharedMedium) {
+  // 100 bytes at 1 us each hold the medium for 1e-4 s; inside a node they
+  // cost 100 bytes at 1e-8.
+  const std::vector<std::string> wire = {"t_w=1e-6", "header_bytes=100", "cores=8", "node_t_s=1e-5",
+                                         "node_t_w=1e-8"};
+  const auto log = probe(machine("now", wire), 16, "complete");
+  ASSERT_EQ(log.size(), 15u);
+  for (int k = 0; k < 7; ++k) EXPECT_NEAR(log[k].time, 1e-5 + 1e-6, 1e-12) << "message " << k;
+  for (std::size_t k = 7; k < log.size(); ++k)
+    EXPECT_NEAR(log[k].time, 1e-3 + (k - 6) * 1e-4, 1e-12) << "message " << k;
+}
+
 RunConfig nqueens_setup(int workers, std::string scheme, std::string machine_name,
                         std::uint64_t seed = 1) {
   RunConfig setup;
@@ -209,6 +247,23 @@ TEST(SimRuntime, AMachineOfTheWrongSizeIsAClearError) {
     EXPECT_NE(std::string(e.what()).find("--machine ncube2 is a hypercube: "), std::string::npos)
         << e.what();
   }
+}
+
+TEST(SimRuntime, WorkersMustFillWholeNodes) {
+  using apps::nqueens::NQueens;
+  RunConfig setup = nqueens_setup(12, "rp", "cluster");
+  setup.machine.set("cores", 8);
+  try {
+    run_search<NQueens>(sim(setup), [] { return NQueens(6); });
+    FAIL() << "12 workers do not fill nodes of 8";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(),
+                 "--workers 12 on machine cluster of 8 cores a node: the workers must fill whole "
+                 "nodes (a multiple of 8) or fit in one");
+  }
+  // Fewer workers than a node's cores: one node, part full.
+  setup.workers = 5;
+  EXPECT_EQ(run_search<NQueens>(sim(setup), [] { return NQueens(6); }).total.solutions, 4u);
 }
 
 }  // namespace
