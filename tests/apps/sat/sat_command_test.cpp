@@ -200,8 +200,12 @@ TEST(SatCommand, AutoSaysWhatItChoseAndWhy) {
   const nlohmann::json details = last_record(json)["app_details"];
   const nlohmann::json choice = details["auto_choice"];
   EXPECT_EQ(choice["reason"], reason) << choice;
-  // Beside the race no probe asks CDCL the whole formula's question.
-  EXPECT_EQ(choice["cdcl_probe_conflicts"].get<int>(), 0) << choice << ": the race asks CDCL";
+  // Beside the race no probe asks CDCL the whole formula's question, except
+  // to warm up the cube trial's CaDiCaL: the dives stop at a CPU deadline, so
+  // on a loaded host their estimate can reach the trial's threshold.
+  if (choice["estimated_dpll_visits"].get<double>() < kLeastVisitsForCubeTrial) {
+    EXPECT_EQ(choice["cdcl_probe_conflicts"].get<int>(), 0) << choice << ": the race asks CDCL";
+  }
   EXPECT_EQ(details["race"]["core_of_its_own"], true) << details;
   if (reason == kDecidedDuringProbes) {
     EXPECT_EQ(details["race"]["verdict"], "UNSAT") << details;
