@@ -91,8 +91,11 @@ TEST_P(UtsConservation, CountsThePublishedTree) {
   EXPECT_EQ(result.total.max_depth, preset.expected.max_depth);
   EXPECT_EQ(result.total.leaves, preset.expected.leaves);
   EXPECT_EQ(result.total.work_sent, result.total.work_received);
-  // Millions of nodes: with more than one processor, work must have moved.
-  if (c.workers > 1) {
+  // Millions of nodes: with more than one processor, work must have moved. Only
+  // the step runtime's schedule is the test's: on threads, a host loaded
+  // enough can run the whole tree on the first thread before the second is
+  // scheduled (seen once under ASan at load 7: 1.4 s, nothing moved).
+  if (c.workers > 1 && c.runtime == "step") {
     EXPECT_GT(result.total.work_sent, 0u) << "nothing moved";
   }
 }
