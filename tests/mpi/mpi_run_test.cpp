@@ -251,13 +251,16 @@ TEST(MpiCommandLine, ChoosesTheMpiRuntimeAndOnlyRankZeroPrints) {
   EXPECT_EQ(occurrences(run.output, "solutions = 14200\n"), 1) << run.output;
 }
 
-// mpirun forwards Ctrl-C to every rank: each stops, the ranks still finish
-// together and rank 0 alone prints the partial summary and writes the record.
-TEST(MpiCommandLine, AnInterruptStopsEveryRankCleanly) {
-  const std::string json =
-      ::testing::TempDir() + "mpi_interrupt_" + std::to_string(getpid()) + ".jsonl";
+// mpirun forwards Ctrl-C to every rank: each stops, the ranks (and every
+// thread of each, also those idle and blocked on their mailboxes) still
+// finish together and rank 0 alone prints the partial summary and writes the
+// record.
+void expect_clean_interrupt(int ranks, int threads) {
+  const std::string json = ::testing::TempDir() + "mpi_interrupt_" + std::to_string(getpid()) +
+                           "_" + std::to_string(threads) + ".jsonl";
   std::remove(json.c_str());
-  Subprocess job(mpirun(2, {STACKSPLIT_CLI, "uts", "--tree", "T1L", "--json", json}));
+  Subprocess job(mpirun(ranks, {STACKSPLIT_CLI, "uts", "--tree", "T1L", "--workers",
+                                std::to_string(threads), "--json", json}));
   ASSERT_TRUE(job.wait_for_output("UTS tree type", 60s));
   std::this_thread::sleep_for(1500ms);
   kill(job.pid(), SIGINT);
@@ -270,9 +273,15 @@ TEST(MpiCommandLine, AnInterruptStopsEveryRankCleanly) {
   ASSERT_TRUE(std::getline(in, line)) << "no run record: " << run.output;
   const nlohmann::json record = nlohmann::json::parse(line);
   EXPECT_EQ(record["interrupted"], true);
-  EXPECT_EQ(record["per_worker"].size(), 2u);
+  EXPECT_EQ(record["per_worker"].size(), static_cast<std::size_t>(ranks * threads));
   EXPECT_LT(record["nodes"].get<std::uint64_t>(), 102181082u);
   std::remove(json.c_str());
+}
+
+TEST(MpiCommandLine, AnInterruptStopsEveryRankCleanly) { expect_clean_interrupt(2, 1); }
+
+TEST(MpiCommandLine, AnInterruptStopsEveryThreadOfEveryRankCleanly) {
+  expect_clean_interrupt(2, 2);
 }
 
 // A bad file is reported once, not once per rank.
