@@ -6,7 +6,7 @@
 // R nodes of T cores, as on the simulator's clusters.
 //
 // Transport: a message to a worker of the same rank goes through memory, to
-// its mailbox (core/runtime/mailbox.hpp), as on the threads runtime; a
+// its mailbox (core/detail/mailbox.hpp), as on the threads runtime; a
 // message to another rank is encoded with Boost.Serialization
 // (core/mpi/wire_format.hpp) and sent with MPI_Isend, its tag naming the
 // destination's thread. Only the rank's first thread calls MPI
@@ -75,9 +75,9 @@
 #include <utility>
 #include <vector>
 
+#include "core/detail/mailbox.hpp"
 #include "core/mpi/mpi_environment.hpp"
 #include "core/mpi/wire_format.hpp"
-#include "core/runtime/mailbox.hpp"
 #endif
 
 namespace stacksplit::core {

@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "core/detail/agent.hpp"
+#include "core/detail/mailbox.hpp"
 #include "core/detail/outbox.hpp"
-#include "core/runtime/mailbox.hpp"
 #include "core/search_space.hpp"
 #include "core/stop_signal.hpp"
 
