@@ -24,7 +24,7 @@ const Registry<RuntimeKind>& runtime_registry() {
            RuntimeKind::kStep});
     r.add({"sim", "", "a simulated parallel machine (--machine), in virtual time (deterministic)",
            RuntimeKind::kSim});
-    r.add({"mpi", "", "one worker per MPI rank, started by mpirun (the default there)",
+    r.add({"mpi", "", "MPI ranks started by mpirun (the default there), --workers threads in each",
            RuntimeKind::kMpi});
     return r;
   }();
@@ -57,7 +57,7 @@ int RunConfig::per_node() const {
     case RuntimeKind::kSim:
       return std::min(machine.cores_per_node(), workers);
     case RuntimeKind::kMpi:
-      return 1;  // one worker a rank, each rank a node of its own
+      return mpi_threads_per_rank(workers);  // each rank a node, its threads the cores
     case RuntimeKind::kThreads:
     case RuntimeKind::kStep:
       break;
@@ -79,7 +79,12 @@ void RunConfig::validate() const {
   if (runtime == RuntimeKind::kThreads && workers > kMaxThreads)
     throw std::invalid_argument("--workers " + std::to_string(workers) +
                                 " is too many OS threads; use --runtime step or sim for large P");
-  if (runtime == RuntimeKind::kMpi) check_mpi_setup(workers);
+  if (runtime == RuntimeKind::kMpi) {
+    check_mpi_setup(workers);
+    if (per_node() > kMaxThreads)
+      throw std::invalid_argument("--workers " + std::to_string(per_node()) +
+                                  " is too many OS threads in a rank");
+  }
   if (const auto ranks = mpirun_rank_count(); runtime != RuntimeKind::kMpi && ranks && *ranks > 1)
     throw std::invalid_argument("--runtime " + std::string(to_string(runtime)) +
                                 " under mpirun with " + std::to_string(*ranks) +
@@ -94,6 +99,8 @@ void RunConfig::validate() const {
     throw std::invalid_argument("--machine " + machine.name + " is a " +
                                 std::string(to_string(machine.topology)) + ": " + e.what());
   }
+  // The ranks, as nodes, can form the schemes' topology.
+  if (runtime == RuntimeKind::kMpi && per_node() > 1) (void)placement();
   if (runtime == RuntimeKind::kSim) {
     machine.validate();
     const int cores = machine.cores_per_node();

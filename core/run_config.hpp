@@ -27,7 +27,7 @@ enum class RuntimeKind : std::uint8_t {
   kThreads,  // one OS thread per worker
   kStep,     // every worker in one thread, in an order drawn from the seed
   kSim,      // a simulated parallel machine, in virtual time
-  kMpi,      // one worker per MPI rank, under mpirun
+  kMpi,      // MPI ranks under mpirun, worker threads in each
 };
 
 const Registry<RuntimeKind>& runtime_registry();
@@ -67,8 +67,9 @@ struct RunConfig {
 
   TopologyKind scheme_topology() const;
   // Workers a node of the machine: the simulated machine's cores (all the
-  // workers when fewer), one a rank under mpi, all of them on one shared
-  // memory (threads, step). Workers are numbered node by node.
+  // workers when fewer), all of them on one shared
+  // memory (threads, step), a rank's threads under mpi. Workers are
+  // numbered node by node.
   int per_node() const;
   // The nodes the workers fill: workers / per_node(), rounded up.
   int machine_nodes() const;

@@ -33,7 +33,7 @@ using SearchResult = RunResult<typename SolutionOf<S>::type>;
 
 namespace detail {
 
-// What a rank hands to rank 0 at the end of an MPI run.
+// What a rank hands to rank 0 at the end of an MPI run, for each of its workers.
 template <class Solution>
 struct RankReport {
   WorkerStatistics statistics;
@@ -138,24 +138,26 @@ SearchResult<S> run_search(const RunConfig& config, MakeSpace&& make_space) {
     case RuntimeKind::kMpi: {
       MpiRuntime<W> runtime;
       const RunClock clock = runtime.run(config.workers, make_agent, interrupt);
-      const W& worker = runtime.agent();
-      detail::RankReport<Solution> mine{worker.statistics(), clock.seconds, worker.best_objective(),
-                                        worker.solution().has_value(),
-                                        worker.solution().value_or(Solution{})};
+      std::vector<detail::RankReport<Solution>> mine;  // one a worker of this rank
+      for (const auto& worker : runtime.agents())
+        mine.push_back({worker->statistics(), clock.seconds, worker->best_objective(),
+                        worker->solution().has_value(), worker->solution().value_or(Solution{})});
       result.take_clock(clock);
       const auto reports = runtime.gather(mine);
       if (runtime.rank() == 0) {
         result.seconds = 0;
-        for (const auto& report : reports) {
-          std::optional<Solution> solution;
-          if (report.has_solution) solution = report.solution;
-          detail::take_worker(result, report.statistics, solution, report.objective, mode);
-          result.seconds = std::max(result.seconds, report.seconds);
-          result.objective = std::max(result.objective, report.objective);
+        for (const auto& rank_reports : reports) {
+          for (const auto& report : rank_reports) {
+            std::optional<Solution> solution;
+            if (report.has_solution) solution = report.solution;
+            detail::take_worker(result, report.statistics, solution, report.objective, mode);
+            result.seconds = std::max(result.seconds, report.seconds);
+            result.objective = std::max(result.objective, report.objective);
+          }
         }
       } else {
         result.reporting = false;
-        result.add_worker(mine.statistics);
+        for (const auto& report : mine) result.add_worker(report.statistics);
       }
       // Every rank learns the answer's outline, so that all can exit with the
       // status it asks for (SAT: 10 or 20).

@@ -2,9 +2,31 @@
 
 #include <unistd.h>
 
+#include <iostream>
+#include <string>
+#include <thread>
+
 #include "core/mpi/launcher.hpp"
 
 namespace stacksplit::cli {
+
+namespace {
+
+// Worker threads beyond this host's cores under mpirun are allowed (tests
+// and small machines oversubscribe) but said, once, by rank 0.
+void warn_of_oversubscribed_ranks(const core::RunConfig& config) {
+  const int threads = config.per_node();
+  if (config.runtime != core::RuntimeKind::kMpi || threads < 2) return;
+  const int ranks_here = core::mpirun_local_rank_count().value_or(1);
+  const int cores = static_cast<int>(std::thread::hardware_concurrency());
+  if (cores <= 0 || threads * ranks_here <= cores) return;
+  std::cerr << "stacksplit: warning: --workers " << threads << " in each of the " << ranks_here
+            << (ranks_here == 1 ? " rank" : " ranks") << " on this host is " << threads * ranks_here
+            << " worker threads on its " << cores << " cores (oversubscribed: allowed, but slower)"
+            << std::endl;
+}
+
+}  // namespace
 
 CommandRun::CommandRun(std::string app, const CommonOptions& options,
                        const CommandDefaults& defaults)
@@ -16,6 +38,7 @@ CommandRun::CommandRun(std::string app, const CommonOptions& options,
   // Only the rank that reports writes the record; a path it cannot write
   // fails now, not after the search.
   if (!options.json.empty() && speaks_) record_.emplace(options.json);
+  if (speaks_) warn_of_oversubscribed_ranks(config_);
   // Made once, before the command starts work of its own beside the search
   // (SAT's race polls it from its thread): never replaced afterwards.
   config_.interrupt = std::make_shared<core::StopSignal>();

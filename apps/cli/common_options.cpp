@@ -15,6 +15,8 @@ namespace stacksplit::cli {
 
 namespace {
 
+constexpr int kMaxWorkersAcrossRanks = 1 << 16;  // RunConfig::validate's bound on P
+
 std::vector<std::string> scheme_names(const CommandDefaults& defaults) {
   std::vector<std::string> names;
   for (const std::string& family : defaults.scheme_families)
@@ -37,7 +39,7 @@ core::MachineModel make_machine(const CommonOptions& options) {
 }  // namespace
 
 int CommonOptions::default_workers() {
-  if (const auto ranks = core::mpirun_rank_count()) return *ranks;
+  if (core::launched_by_mpirun()) return 1;  // a rank's: one worker a rank
   const unsigned cores = std::thread::hardware_concurrency();
   return cores == 0 ? 1 : static_cast<int>(cores);
 }
@@ -55,7 +57,8 @@ void add_common_options(CLI::App& command, CommonOptions& options,
     return command.add_option(name, value, meaning)->group(group);
   };
   add("-w,--workers", options.workers,
-      "processors (default: hardware threads; under mpirun: the ranks)")
+      "processors (default: hardware threads); under mpirun, worker threads in each rank "
+      "(default 1)")
       ->capture_default_str();
   add("--scheme", options.scheme,
       "load-balancing scheme: " + core::join_names(scheme_names(defaults)))
@@ -110,6 +113,14 @@ core::RunConfig make_run_config(const CommonOptions& options, const CommandDefau
   core::RunConfig config;
   config.workers = options.workers;
   config.runtime = core::parse_runtime(options.runtime);
+  // Under mpirun --workers is a rank's: R ranks of T threads are R x T workers.
+  if (const auto ranks = core::mpirun_rank_count();
+      config.runtime == core::RuntimeKind::kMpi && ranks && options.workers >= 1) {
+    if (options.workers > kMaxWorkersAcrossRanks / *ranks)
+      throw std::invalid_argument("--workers " + std::to_string(options.workers) + " in each of " +
+                                  std::to_string(*ranks) + " ranks is too many workers");
+    config.workers = options.workers * *ranks;
+  }
   config.search.mode = core::parse_search_mode(options.mode);
   config.search.split.strategy = core::parse_split_strategy(options.split);
   if (options.cutoff) config.search.split.cutoff_depth = *options.cutoff;

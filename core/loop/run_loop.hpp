@@ -96,6 +96,10 @@ LoopResult<typename K::Output> run_loop(const RunConfig& config, const LoopConfi
     if (loop.bitonic) return run_bitonic_loop<K>(config, loop, make_kernel);
   }
   config.validate();
+  if (config.runtime == RuntimeKind::kMpi && config.per_node() > 1)
+    throw std::invalid_argument(
+        "--workers " + std::to_string(config.per_node()) +
+        " a rank: the loop family runs one worker per rank under mpirun; leave out --workers");
   if (!loop.make_scheme) throw std::invalid_argument("no loop scheme to make (--scheme)");
   if (loop.steps < 1) throw std::invalid_argument("--steps must be at least 1");
   const LoadModel load(loop.load, config.workers);

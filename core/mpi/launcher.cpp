@@ -44,20 +44,21 @@ void check_mpi_setup(int workers, std::optional<int> ranks) {
   throw_mpi_unavailable();
 #endif
   if (!ranks && launched_by_mpirun()) return;  // the launcher does not say; MPI will
-  const int expected = ranks.value_or(1);
-  if (workers == expected) return;
-  const std::string wanted = std::to_string(workers);
-  if (!launched_by_mpirun())
-    throw std::invalid_argument(
-        "--workers " + wanted +
-        " does not match the 1 MPI rank of a process not started by mpirun; the mpi runtime "
-        "runs one worker per rank: start it with mpirun -np " +
-        wanted + " or pass --workers 1");
-  throw std::invalid_argument("--workers " + wanted + " does not match the " +
-                              std::to_string(expected) +
-                              " MPI ranks mpirun started; the mpi runtime runs one worker per "
-                              "rank: leave out --workers or start mpirun -np " +
-                              wanted);
+  const int count = ranks.value_or(1);
+  if (workers >= count && workers % count == 0) return;
+  throw std::invalid_argument(std::to_string(workers) +
+                              " workers cannot be spread evenly over the " + std::to_string(count) +
+                              " MPI ranks: the mpi runtime runs the same number of worker "
+                              "threads in every rank (--workers under mpirun is a rank's)");
+}
+
+int mpi_threads_per_rank(int workers) {
+  const int ranks = mpirun_rank_count().value_or(1);
+  return workers >= ranks && workers % ranks == 0 ? workers / ranks : 1;
+}
+
+std::optional<int> mpirun_local_rank_count() {
+  return number_from_environment("OMPI_COMM_WORLD_LOCAL_SIZE", 1);
 }
 
 #ifndef STACKSPLIT_HAVE_MPI

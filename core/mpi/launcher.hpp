@@ -24,10 +24,19 @@ std::optional<int> mpirun_rank();
 // other than 0.
 inline bool is_first_rank() { return mpirun_rank().value_or(0) == 0; }
 
+// How many ranks of this job share this host (Open MPI says); nullopt when
+// the launcher does not say.
+std::optional<int> mpirun_local_rank_count();
+
 // Throws std::invalid_argument with a message fit to print when the mpi
 // runtime cannot run `workers` workers: built without MPI, or `workers` is not
-// the number of ranks (1 for a process not started by mpirun).
+// a multiple of the number of ranks (1 for a process not started by mpirun),
+// since every rank runs workers / ranks of them on threads of its own.
 void check_mpi_setup(int workers, std::optional<int> ranks = mpirun_rank_count());
+
+// The worker threads of a rank when `workers` are spread over the ranks
+// mpirun started (1 when they cannot be: check_mpi_setup says why).
+int mpi_threads_per_rank(int workers);
 
 [[noreturn]] void throw_mpi_unavailable();
 

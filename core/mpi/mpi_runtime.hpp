@@ -1,32 +1,52 @@
 #pragma once
-// The MPI runtime: one agent per MPI rank, started by `mpirun`. It is the
-// threads runtime's loop around the same agent; messages are encoded with
-// Boost.Serialization (core/mpi/wire_format.hpp) and sent with MPI_Isend.
+// The MPI runtime: R ranks started by `mpirun`, each running T workers on
+// threads of its own (R x T workers; T = 1 is one agent per rank). Worker ids
+// are global, rank * T + thread, and the workers of a rank are a node of the
+// Placement (core/topology/placement.hpp): the schemes and termination see
+// R nodes of T cores, as on the simulator's clusters.
 //
-// Polling: a busy rank probes (MPI_Iprobe) every k quanta; k drops to 1 when a
-// message arrives and doubles after a probe that finds nothing, up to about
-// kQuietPollPeriod of work (measured, so cheap and costly nodes alike): cheap
-// when nobody asks, responsive when somebody does. An idle rank probes in a
-// loop that spins, then yields, then sleeps between probes, so oversubscribed
-// ranks leave the cores to the busy ones.
+// Transport: a message to a worker of the same rank goes through memory, to
+// its mailbox (core/detail/mailbox.hpp), as on the threads runtime; a
+// message to another rank is encoded with Boost.Serialization
+// (core/mpi/wire_format.hpp) and sent with MPI_Isend, its tag naming the
+// destination's thread. Only the rank's first thread calls MPI
+// (MPI_THREAD_FUNNELED, which every MPI gives): it runs worker rank * T
+// and is the rank's post office besides. It receives every message and hands
+// it to its own worker or to the mailbox of the thread it is for, and it
+// sends what the other threads queued for other ranks. The other threads run
+// their workers as the threads runtime does and block on their mailboxes
+// when idle. With T = 1 there is no other thread and no queue: one agent and
+// MPI, as before.
 //
-// Sends: each message gets its own buffer, queued per destination until
+// Polling: a busy first thread probes (MPI_Iprobe) every k quanta; k drops to
+// 1 when a message arrives and doubles after a probe that finds nothing, up
+// to about kQuietPollPeriod of work (measured, so cheap and costly nodes
+// alike): cheap when nobody asks, responsive when somebody does. It looks at
+// its own mailbox every quantum (an atomic load). An idle first thread probes
+// in a loop that spins, then yields, then sleeps between probes, so
+// oversubscribed ranks leave the cores to the busy ones. Once its own worker
+// has terminated it keeps serving the rank's other threads until they have
+// too.
+//
+// Sends: each message gets its own buffer, queued per destination rank until
 // MPI_Test says MPI is done with it. The worker keeps at most one work request
 // per thief outstanding.
 //
-// Draining: Safra's detection ends with kTerminate from rank 0, but requests,
-// rejects, stops and scheme messages may still be in flight (Safra counts only
-// work). Each rank counts the messages it sent to every other; a non-blocking
-// reduce-scatter of the counts tells each rank how many it must receive, and
-// it receives (and drops) until it has them all and its own sends completed.
-// A receive is only posted for a message a probe has found, so none is ever
-// cancelled.
+// Draining: Safra's detection (over the two-level tree of
+// core/detail/termination.hpp) ends with kTerminate from worker 0, but
+// requests, rejects, stops and scheme messages may still be in flight (Safra
+// counts only work). Once every worker of the rank has terminated, each rank
+// counts the messages it sent to every other; a non-blocking reduce-scatter
+// of the counts tells each rank how many it must receive, and it receives
+// (and drops) until it has them all and its own sends completed. A receive is
+// only posted for a message a probe has found, so none is ever cancelled.
 //
 // Reduction: gather() brings every rank's report (statistics, time, solution)
 // to rank 0, which alone reports.
 //
 // Failure: mpirun aborts the job when a rank dies or exits non-zero. A rank
-// whose run throws once the search has started prints the error and calls
+// whose run throws once the search has started (on any of its threads: the
+// others are stopped and joined first) prints the error and calls
 // MPI_Abort, since unwinding would free send buffers MPI may still be reading.
 // A throw before that (bad setup, the same on every rank) propagates with MPI
 // left unfinalized (finalize would wait for the others forever), so the
@@ -41,17 +61,21 @@
 #include <mpi.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <deque>
 #include <exception>
 #include <memory>
+#include <mutex>
 #include <span>
 #include <stdexcept>
+#include <string>
 #include <thread>
 #include <utility>
 #include <vector>
 
+#include "core/detail/mailbox.hpp"
 #include "core/mpi/mpi_environment.hpp"
 #include "core/mpi/wire_format.hpp"
 #endif
@@ -65,8 +89,9 @@ class MpiRuntime final : public Outbox<typename A::Message> {
  public:
   using Message = typename A::Message;
 
-  // Makes this rank's agent, make_agent(rank, outbox), and runs it until the
-  // search is over everywhere, with no message left in flight.
+  // Makes this rank's agents, make_agent(worker, outbox) for its `workers` /
+  // ranks workers, and runs them until the search is over everywhere, with
+  // no message left in flight.
   template <class MakeAgent>
   RunClock run(int workers, MakeAgent&& make_agent, const StopSignal* interrupt = nullptr) {
     MpiEnvironment& mpi = MpiEnvironment::instance();
@@ -75,17 +100,35 @@ class MpiRuntime final : public Outbox<typename A::Message> {
     size_ = mpi.size();
     try {
       check_mpi_setup(workers, size_);
+      threads_ = workers / size_;
+      if constexpr (requires { A::kUsesSharedCounters; }) {
+        // The shared counters are an MPI window, and only the first thread calls MPI.
+        if (threads_ > 1)
+          throw std::invalid_argument("the loop family runs one worker per rank under mpirun (" +
+                                      std::to_string(threads_) +
+                                      " a rank asked): leave out --workers");
+      }
       sends_.assign(size_, {});
       sent_to_.assign(size_, 0);
-      agent_ = make_agent(rank_, *this);
+      mailboxes_ = std::vector<Box>(threads_);
+      agents_.clear();
+      for (int thread = 0; thread < threads_; ++thread)
+        agents_.push_back(make_agent(rank_ * threads_ + thread, *this));
       if constexpr (requires { A::kUsesSharedCounters; }) counters_.open(comm_, rank_);
       MPI_Barrier(comm_);  // the clocks start together
       searching_ = true;   // from here on, messages may be in flight
       start_ = last_poll_ = Clock::now();
-      drive(*agent_, interrupt);
+      first_thread_ = std::this_thread::get_id();
+      {
+        OtherThreads others(*this, interrupt);
+        drive(*agents_[0], interrupt);
+        serve_other_threads(interrupt);
+      }
+      if (failure_) std::rethrow_exception(failure_);
       RunClock clock;
       clock.seconds = now();
       clock.interrupted = interrupt != nullptr && interrupt->raised();
+      send_queued();
       drain();
       counters_.close();
       searching_ = false;
@@ -97,7 +140,9 @@ class MpiRuntime final : public Outbox<typename A::Message> {
     }
   }
 
-  A& agent() { return *agent_; }
+  // This rank's agents, its first thread's first.
+  std::vector<std::unique_ptr<A>>& agents() { return agents_; }
+  A& agent() { return *agents_.front(); }
   int rank() const { return rank_; }
   int size() const { return size_; }
 
@@ -132,16 +177,18 @@ class MpiRuntime final : public Outbox<typename A::Message> {
     return value;
   }
 
+  // From any thread of the rank: through memory to a worker of this rank;
+  // to another rank's at once from the first thread, through the first
+  // thread's queue from the others.
   void send(int to, Message&& message) override {
-    std::vector<char> bytes = take_buffer();
-    encode(message, bytes);
-    ++sent_to_[to];
-    std::deque<PendingSend>& queue = sends_[to];
-    queue.push_back(PendingSend{MPI_REQUEST_NULL, std::move(bytes)});
-    PendingSend& pending = queue.back();  // deque elements stay put
-    MPI_Isend(pending.bytes.data(), static_cast<int>(pending.bytes.size()), MPI_BYTE, to, kTag,
-              comm_, &pending.request);
-    ++in_flight_;
+    const int rank = to / threads_;
+    if (rank == rank_) {
+      mailboxes_[to - rank * threads_].post(std::move(message));
+    } else if (threads_ > 1 && std::this_thread::get_id() != first_thread_) {
+      outgoing_.push(Outgoing{to, std::move(message)});
+    } else {
+      send_now(to, message);
+    }
   }
 
   double now() const override {
@@ -149,15 +196,21 @@ class MpiRuntime final : public Outbox<typename A::Message> {
   }
 
   SharedCounters* shared_counters() override { return counters_.open_ ? &counters_ : nullptr; }
-  // One probe: it also moves MPI's progress on, so a stop is seen.
-  bool mail_waiting(int /*rank*/) override {
+  // The worker's mailbox, and on the first thread one probe: it also moves
+  // MPI's progress on, so a stop is seen. Another thread's mail from other
+  // ranks shows once the first thread has passed it on.
+  bool mail_waiting(int worker) override {
+    const int thread = worker % threads_;
+    if (!mailboxes_[thread].queue.empty()) return true;
+    if (thread != 0) return false;
     int arrived = 0;
-    MPI_Iprobe(MPI_ANY_SOURCE, kTag, comm_, &arrived, MPI_STATUS_IGNORE);
+    MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm_, &arrived, MPI_STATUS_IGNORE);
     return arrived != 0;
   }
 
  private:
   using Clock = std::chrono::steady_clock;
+  using Box = Mailbox<Message>;
 
   // The shared counters in an MPI window on rank 0, updated one-sided
   // (MPI_Fetch_and_op, MPI_Compare_and_swap): no rank serves them.
@@ -203,6 +256,45 @@ class MpiRuntime final : public Outbox<typename A::Message> {
     MPI_Win window_ = MPI_WIN_NULL;
   };
 
+  // The rank's threads beyond the first, each driving its worker from its
+  // mailbox; joined when this goes out of scope, also when the first thread
+  // throws (then they are told to stop first).
+  class OtherThreads {
+   public:
+    OtherThreads(MpiRuntime& runtime, const StopSignal* interrupt) : runtime_(runtime) {
+      runtime.running_.store(runtime.threads_ - 1);
+      for (int thread = 1; thread < runtime.threads_; ++thread)
+        threads_.emplace_back([&runtime, interrupt, thread] {
+          try {
+            drive_from_mailbox(*runtime.agents_[thread], runtime.mailboxes_[thread], interrupt,
+                               runtime.aborted_);
+          } catch (...) {
+            std::lock_guard lock(runtime.failure_mutex_);
+            if (!runtime.failure_) runtime.failure_ = std::current_exception();
+            runtime.aborted_.store(true);
+          }
+          runtime.running_.fetch_sub(1);
+        });
+    }
+    OtherThreads(const OtherThreads&) = delete;
+    OtherThreads& operator=(const OtherThreads&) = delete;
+    ~OtherThreads() {
+      if (std::uncaught_exceptions() > 0) runtime_.aborted_.store(true);
+      if (runtime_.aborted_.load()) runtime_.wake_other_threads();
+      for (std::thread& thread : threads_) thread.join();
+    }
+
+   private:
+    MpiRuntime& runtime_;
+    std::vector<std::thread> threads_;
+  };
+
+  // What another thread sends to another rank, waiting for the first thread.
+  struct Outgoing {
+    int to = 0;
+    Message message;
+  };
+
   // Polling and idling, tuned on a 2-core machine (experiments/mpi_benchmark).
   // A probe costs about 0.3 us; a quiet rank probes every ~100 us of work.
   static constexpr double kQuietPollPeriod = 100e-6;  // seconds of work between quiet probes
@@ -211,32 +303,47 @@ class MpiRuntime final : public Outbox<typename A::Message> {
   static constexpr int kIdleYields = 1024;            // empty probes before sleeping
   static constexpr std::chrono::microseconds kIdleSleep{50};
   static constexpr std::size_t kSpareBuffers = 64;
-  static constexpr int kTag = 1;
+  static constexpr int kTag = 1;  // + the destination's thread in its rank
 
   struct PendingSend {
     MPI_Request request;
     std::vector<char> bytes;
   };
 
+  // The first thread's own worker.
   void drive(A& agent, const StopSignal* interrupt) {
     agent.start();
     bool interrupted = false;
-    while (!agent.terminated()) {
+    while (!agent.terminated() && !aborted_.load(std::memory_order_relaxed)) {
       if (!interrupted && interrupt != nullptr && interrupt->raised()) {
         agent.interrupt();
+        wake_other_threads();
         interrupted = true;
       }
+      if (take_local_mail(agent) > 0 && agent.terminated()) break;
       if (agent.has_work()) {
         agent.work();
-        if (--quanta_to_poll_ <= 0) poll(agent);
+        if (--quanta_to_poll_ <= 0) poll();
       } else {
         wait_for_message(agent, interrupt, interrupted);
       }
     }
   }
 
-  void poll(A& agent) {
-    const bool heard = receive(&agent) > 0;
+  // Hands the mail from the rank's other threads to the first thread's worker.
+  int take_local_mail(A& agent) {
+    int count = 0;
+    Envelope<Message> envelope;
+    while (mailboxes_[0].queue.try_pop(envelope)) {
+      ++count;
+      if (!envelope.wake_only && !agent.terminated()) agent.handle(std::move(envelope.message));
+    }
+    return count;
+  }
+
+  void poll() {
+    const bool heard = receive(true) > 0;
+    send_queued();
     complete_sends();
     const Clock::time_point polled = Clock::now();
     if (heard) {
@@ -257,14 +364,40 @@ class MpiRuntime final : public Outbox<typename A::Message> {
   // Waits for a message; returns early once the stop signal is raised, so
   // that the caller interrupts the agent.
   void wait_for_message(A& agent, const StopSignal* interrupt, bool interrupted) {
-    for (int attempt = 0; receive(&agent) == 0; attempt = std::min(attempt + 1, kIdleYields)) {
+    for (int attempt = 0; receive(true) + take_local_mail(agent) == 0;
+         attempt = std::min(attempt + 1, kIdleYields)) {
+      send_queued();
       complete_sends();
       if (!interrupted && interrupt != nullptr && interrupt->raised()) return;
+      if (aborted_.load(std::memory_order_relaxed)) return;
       back_off(attempt);
     }
+    send_queued();
     complete_sends();
     poll_interval_ = quanta_to_poll_ = 1;
     last_poll_ = Clock::now();
+  }
+
+  // The first thread's worker has terminated: it still passes on the mail of
+  // the rank's other threads until they have terminated too.
+  void serve_other_threads(const StopSignal* interrupt) {
+    bool woken = false;
+    for (int attempt = 0; running_.load() > 0 && !aborted_.load();
+         attempt = std::min(attempt + 1, kIdleYields)) {
+      if (!woken && interrupt != nullptr && interrupt->raised()) {
+        wake_other_threads();
+        woken = true;
+      }
+      if (receive(true) > 0) attempt = 0;
+      take_local_mail(*agents_[0]);
+      send_queued();
+      complete_sends();
+      back_off(attempt);
+    }
+  }
+
+  void wake_other_threads() {
+    for (int thread = 1; thread < threads_; ++thread) mailboxes_[thread].wake();
   }
 
   static void back_off(int attempt) {
@@ -276,27 +409,56 @@ class MpiRuntime final : public Outbox<typename A::Message> {
     }
   }
 
-  // Receives every message that has arrived and hands it to the agent (or
-  // drops it once the agent has terminated, or when there is none).
-  int receive(A* agent) {
+  // Receives every message that has arrived; with `deliver`, hands each to
+  // the first thread's worker (unless it has terminated) or to the mailbox
+  // of the thread it is for, and drops it otherwise (draining).
+  int receive(bool deliver) {
     int count = 0;
     for (;;) {
       int arrived = 0;
       MPI_Status status;
-      MPI_Iprobe(MPI_ANY_SOURCE, kTag, comm_, &arrived, &status);
+      MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm_, &arrived, &status);
       if (!arrived) return count;
       int length = 0;
       MPI_Get_count(&status, MPI_BYTE, &length);
       inbox_.resize(static_cast<std::size_t>(length));
-      MPI_Recv(inbox_.data(), length, MPI_BYTE, status.MPI_SOURCE, kTag, comm_, MPI_STATUS_IGNORE);
+      MPI_Recv(inbox_.data(), length, MPI_BYTE, status.MPI_SOURCE, status.MPI_TAG, comm_,
+               MPI_STATUS_IGNORE);
       ++received_;
       ++count;
-      if (agent != nullptr && !agent->terminated()) {
-        Message message;
-        decode(inbox_, message);
-        agent->handle(std::move(message));
+      if (!deliver) continue;
+      const int thread = status.MPI_TAG - kTag;
+      A& first = *agents_[0];
+      if (thread == 0 && first.terminated()) continue;
+      Message message;
+      decode(inbox_, message);
+      if (thread == 0) {
+        first.handle(std::move(message));
+      } else {
+        mailboxes_[thread].post(std::move(message));
       }
     }
+  }
+
+  // On the first thread: encodes and sends a message to another rank.
+  void send_now(int to, const Message& message) {
+    const int rank = to / threads_;
+    std::vector<char> bytes = take_buffer();
+    encode(message, bytes);
+    ++sent_to_[rank];
+    std::deque<PendingSend>& queue = sends_[rank];
+    queue.push_back(PendingSend{MPI_REQUEST_NULL, std::move(bytes)});
+    PendingSend& pending = queue.back();  // deque elements stay put
+    MPI_Isend(pending.bytes.data(), static_cast<int>(pending.bytes.size()), MPI_BYTE, rank,
+              kTag + to - rank * threads_, comm_, &pending.request);
+    ++in_flight_;
+  }
+
+  // Sends what the other threads queued for other ranks.
+  void send_queued() {
+    if (threads_ == 1) return;
+    Outgoing outgoing;
+    while (outgoing_.try_pop(outgoing)) send_now(outgoing.to, outgoing.message);
   }
 
   void complete_sends() {
@@ -328,14 +490,14 @@ class MpiRuntime final : public Outbox<typename A::Message> {
                               &counting);
     int counted = 0;
     for (int attempt = 0; !counted; attempt = std::min(attempt + 1, kIdleYields)) {
-      receive(nullptr);
+      receive(false);
       complete_sends();
       MPI_Test(&counting, &counted, MPI_STATUS_IGNORE);
       if (!counted) back_off(attempt);
     }
     for (int attempt = 0; received_ < expected || in_flight_ > 0;
          attempt = std::min(attempt + 1, kIdleYields)) {
-      receive(nullptr);
+      receive(false);
       complete_sends();
       back_off(attempt);
     }
@@ -344,19 +506,29 @@ class MpiRuntime final : public Outbox<typename A::Message> {
   MPI_Comm comm_ = MPI_COMM_NULL;
   int rank_ = 0;
   int size_ = 1;
+  int threads_ = 1;  // workers a rank
   bool searching_ = false;
-  std::unique_ptr<A> agent_;
+  std::vector<std::unique_ptr<A>> agents_;
   WindowCounters counters_;
   Clock::time_point start_ = Clock::now();
+
+  // The rank's threads.
+  std::thread::id first_thread_;
+  std::vector<Box> mailboxes_;  // one a thread; the first's holds mail from the others
+  tbb::concurrent_queue<Outgoing> outgoing_;  // from the other threads to other ranks
+  std::atomic<int> running_{0};               // other threads still driving their worker
+  std::atomic<bool> aborted_{false};          // a thread failed: every thread stops
+  std::mutex failure_mutex_;
+  std::exception_ptr failure_;
 
   // Polling state.
   int poll_interval_ = 1;  // quanta between probes while busy
   int quanta_to_poll_ = 1;
   Clock::time_point last_poll_ = Clock::now();
 
-  // Traffic.
-  std::vector<std::deque<PendingSend>> sends_;  // per destination, oldest first
-  std::vector<std::uint64_t> sent_to_;          // messages ever sent, per destination
+  // Traffic, on the first thread.
+  std::vector<std::deque<PendingSend>> sends_;  // per destination rank, oldest first
+  std::vector<std::uint64_t> sent_to_;          // messages ever sent, per destination rank
   std::vector<std::vector<char>> spare_;        // send buffers to reuse
   std::vector<char> inbox_;
   std::size_t in_flight_ = 0;
@@ -373,6 +545,7 @@ class MpiRuntime {
     throw_mpi_unavailable();
   }
   A& agent() { throw_mpi_unavailable(); }
+  std::vector<std::unique_ptr<A>>& agents() { throw_mpi_unavailable(); }
   int rank() const { return 0; }
   int size() const { return 1; }
   template <class Report>

@@ -4,8 +4,6 @@
 // workers but, in optimize mode, the incumbent. An idle worker blocks on its
 // mailbox, so idle threads cost no CPU.
 
-#include <tbb/concurrent_queue.h>
-
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -17,29 +15,12 @@
 #include <vector>
 
 #include "core/detail/agent.hpp"
+#include "core/detail/mailbox.hpp"
 #include "core/detail/outbox.hpp"
 #include "core/search_space.hpp"
 #include "core/stop_signal.hpp"
 
 namespace stacksplit::core {
-
-// oneTBB's own allocator hands a mailbox page freed by one thread to another
-// without passing through malloc, where ThreadSanitizer would see the hand-over;
-// under TSan the pages come from std::allocator, so that TSan checks the
-// project's code rather than report libtbbmalloc's reuse as races
-// (tests/sanitizers/tsan.supp tells how that was settled).
-#if defined(__has_feature)
-#if __has_feature(thread_sanitizer) && !defined(__SANITIZE_THREAD__)
-#define __SANITIZE_THREAD__ 1
-#endif
-#endif
-#if defined(__SANITIZE_THREAD__)
-template <class T>
-using MailboxAllocator = std::allocator<T>;
-#else
-template <class T>
-using MailboxAllocator = tbb::cache_aligned_allocator<T>;
-#endif
 
 template <Agent A>
 class ThreadsRuntime final : public Outbox<typename A::Message> {
@@ -50,7 +31,7 @@ class ThreadsRuntime final : public Outbox<typename A::Message> {
   // have terminated; raising `interrupt` interrupts every one.
   template <class MakeAgent>
   RunClock run(int workers, MakeAgent&& make_agent, const StopSignal* interrupt = nullptr) {
-    mailboxes_ = std::vector<Mailbox>(workers);
+    mailboxes_ = std::vector<Box>(workers);
     agents_.clear();
     for (int rank = 0; rank < workers; ++rank) agents_.push_back(make_agent(rank, *this));
 
@@ -64,7 +45,7 @@ class ThreadsRuntime final : public Outbox<typename A::Message> {
     for (int rank = 0; rank < workers; ++rank) {
       threads.emplace_back([&, rank] {
         try {
-          drive(*agents_[rank], mailboxes_[rank], interrupt);
+          drive_from_mailbox(*agents_[rank], mailboxes_[rank], interrupt, aborted_);
         } catch (...) {
           std::lock_guard lock(mutex);
           if (!failure) failure = std::current_exception();
@@ -98,9 +79,7 @@ class ThreadsRuntime final : public Outbox<typename A::Message> {
 
   std::vector<std::unique_ptr<A>>& agents() { return agents_; }
 
-  void send(int to, Message&& message) override {
-    mailboxes_[to].queue.push(Envelope{std::move(message), false});
-  }
+  void send(int to, Message&& message) override { mailboxes_[to].post(std::move(message)); }
 
   double now() const override {
     return std::chrono::duration<double>(Clock::now() - start_).count();
@@ -113,43 +92,10 @@ class ThreadsRuntime final : public Outbox<typename A::Message> {
  private:
   using Clock = std::chrono::steady_clock;
 
-  // A wake-up carries no message: it only unblocks an idle worker so that it
-  // looks at the stop signal.
-  struct Envelope {
-    Message message;
-    bool wake_only = false;
-  };
-
-  // Each mailbox on its own cache lines: the owner pops while others push.
-  struct alignas(128) Mailbox {
-    tbb::concurrent_bounded_queue<Envelope, MailboxAllocator<Envelope>> queue;
-  };
-
-  void drive(A& agent, Mailbox& box, const StopSignal* interrupt) {
-    auto& mailbox = box.queue;
-    agent.start();
-    bool interrupted = false;
-    Envelope envelope;
-    while (!agent.terminated() && !aborted_.load(std::memory_order_relaxed)) {
-      if (!interrupted && interrupt != nullptr && interrupt->raised()) {
-        agent.interrupt();
-        interrupted = true;
-      }
-      while (mailbox.try_pop(envelope)) {
-        if (!envelope.wake_only) agent.handle(std::move(envelope.message));
-        if (agent.terminated()) return;
-      }
-      if (agent.has_work()) {
-        agent.work();
-      } else {
-        mailbox.pop(envelope);  // blocks until someone writes
-        if (!envelope.wake_only) agent.handle(std::move(envelope.message));
-      }
-    }
-  }
+  using Box = Mailbox<Message>;
 
   void wake_all() {
-    for (Mailbox& mailbox : mailboxes_) mailbox.queue.push(Envelope{Message{}, true});
+    for (Box& mailbox : mailboxes_) mailbox.wake();
   }
 
   // Shared memory: the counters are plain atomics, each on its own cache line.
@@ -171,7 +117,7 @@ class ThreadsRuntime final : public Outbox<typename A::Message> {
     Slot slots_[kCount];
   };
 
-  std::vector<Mailbox> mailboxes_;
+  std::vector<Box> mailboxes_;
   AtomicCounters counters_;
   std::vector<std::unique_ptr<A>> agents_;
   Clock::time_point start_ = Clock::now();

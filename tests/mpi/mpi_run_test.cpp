@@ -128,6 +128,86 @@ INSTANTIATE_TEST_SUITE_P(EveryScheme, MpiSchemeTest,
                                             ::testing::ValuesIn(schemes::tree_scheme_names())),
                          case_name);
 
+// --- ranks x threads ---
+
+struct MatrixLine {
+  std::string name;
+  std::uint64_t workers = 0, nodes = 0, expected = 0, leaves = 0, expected_leaves = 0,
+                solutions = 0, expected_solutions = 0, leftover = 0;
+};
+
+// Every line of the ranks x threads matrix (mpi_search_driver --threads).
+std::vector<MatrixLine> parse_matrix(const std::string& output) {
+  static const std::regex line_pattern(
+      R"(^(\S+) workers=(\d+) nodes=(\d+) expected=(\d+) leaves=(\d+) expected_leaves=(\d+) )"
+      R"(solutions=(\d+) expected_solutions=(\d+) transfers=\d+ leftover=(\d+) solution=.*$)");
+  std::vector<MatrixLine> lines;
+  std::istringstream in(output);
+  for (std::string text; std::getline(in, text);) {
+    std::smatch match;
+    if (!std::regex_match(text, match, line_pattern)) continue;
+    lines.push_back({match[1], std::stoull(match[2]), std::stoull(match[3]), std::stoull(match[4]),
+                     std::stoull(match[5]), std::stoull(match[6]), std::stoull(match[7]),
+                     std::stoull(match[8]), std::stoull(match[9])});
+  }
+  return lines;
+}
+
+// R ranks of T worker threads: every scheme, under both balance policies and
+// both splitting strategies, counts exactly what the sequential search
+// counts, drains every message, and stops at a first solution.
+class MpiRanksByThreadsTest
+    : public ::testing::TestWithParam<std::tuple<std::pair<int, int>, std::string>> {};
+
+TEST_P(MpiRanksByThreadsTest, CountsExactlyUnderEveryPolicyAndSplit) {
+  const auto& [shape, scheme] = GetParam();
+  const auto [ranks, threads] = shape;
+  const ProcessOutcome run =
+      run_process(mpirun(ranks, {STACKSPLIT_MPI_DRIVER, scheme, std::to_string(ranks * 7 + threads),
+                                 "--threads", std::to_string(threads)}),
+                  120s);
+  ASSERT_TRUE(run.finished) << "no end after " << run.seconds << " s:\n" << run.output;
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_EQ(occurrences(run.output, "done\n"), 1) << "only rank 0 prints:\n" << run.output;
+  const std::vector<MatrixLine> lines = parse_matrix(run.output);
+  EXPECT_EQ(lines.size(), 8u) << run.output;  // 2 policies x 2 splits x 2 trees
+  for (const MatrixLine& line : lines) {
+    SCOPED_TRACE(line.name);
+    EXPECT_EQ(line.workers, static_cast<std::uint64_t>(ranks * threads));
+    EXPECT_EQ(line.nodes, line.expected);
+    EXPECT_EQ(line.leaves, line.expected_leaves);
+    EXPECT_EQ(line.solutions, line.expected_solutions);
+    EXPECT_EQ(line.leftover, 0u) << "messages left after the run (not drained)";
+  }
+  const std::vector<DriverLine> first = parse_driver(run.output);
+  ASSERT_EQ(first.size(), 1u) << run.output;
+  EXPECT_EQ(first[0].name, "nqueens13-first");
+  EXPECT_TRUE(queens_are_safe(first[0].solution, 13)) << run.output;
+}
+
+using RanksByThreads = std::tuple<std::pair<int, int>, std::string>;
+
+// R x T in {1x2, 2x1, 2x2, 4x2}, every scheme the registry has.
+std::vector<RanksByThreads> ranks_by_threads_cases() {
+  std::vector<RanksByThreads> cases;
+  for (const std::pair<int, int>& shape : {std::pair{1, 2}, {2, 1}, {2, 2}, {4, 2}})
+    for (const std::string& scheme : schemes::tree_scheme_names())
+      cases.emplace_back(shape, scheme);
+  return cases;
+}
+
+std::string ranks_by_threads_name(const ::testing::TestParamInfo<RanksByThreads>& info) {
+  const auto& [shape, scheme] = info.param;
+  std::string name =
+      "np" + std::to_string(shape.first) + "x" + std::to_string(shape.second) + "_" + scheme;
+  for (char& c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  return name;
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryScheme, MpiRanksByThreadsTest,
+                         ::testing::ValuesIn(ranks_by_threads_cases()), ranks_by_threads_name);
+
 // --- the command line under mpirun ---
 
 // Every loop scheme, every loop application, 1 to 4 ranks: the sequential
@@ -171,13 +251,16 @@ TEST(MpiCommandLine, ChoosesTheMpiRuntimeAndOnlyRankZeroPrints) {
   EXPECT_EQ(occurrences(run.output, "solutions = 14200\n"), 1) << run.output;
 }
 
-// mpirun forwards Ctrl-C to every rank: each stops, the ranks still finish
-// together and rank 0 alone prints the partial summary and writes the record.
-TEST(MpiCommandLine, AnInterruptStopsEveryRankCleanly) {
-  const std::string json =
-      ::testing::TempDir() + "mpi_interrupt_" + std::to_string(getpid()) + ".jsonl";
+// mpirun forwards Ctrl-C to every rank: each stops, the ranks (and every
+// thread of each, also those idle and blocked on their mailboxes) still
+// finish together and rank 0 alone prints the partial summary and writes the
+// record.
+void expect_clean_interrupt(int ranks, int threads) {
+  const std::string json = ::testing::TempDir() + "mpi_interrupt_" + std::to_string(getpid()) +
+                           "_" + std::to_string(threads) + ".jsonl";
   std::remove(json.c_str());
-  Subprocess job(mpirun(2, {STACKSPLIT_CLI, "uts", "--tree", "T1L", "--json", json}));
+  Subprocess job(mpirun(ranks, {STACKSPLIT_CLI, "uts", "--tree", "T1L", "--workers",
+                                std::to_string(threads), "--json", json}));
   ASSERT_TRUE(job.wait_for_output("UTS tree type", 60s));
   std::this_thread::sleep_for(1500ms);
   kill(job.pid(), SIGINT);
@@ -190,9 +273,15 @@ TEST(MpiCommandLine, AnInterruptStopsEveryRankCleanly) {
   ASSERT_TRUE(std::getline(in, line)) << "no run record: " << run.output;
   const nlohmann::json record = nlohmann::json::parse(line);
   EXPECT_EQ(record["interrupted"], true);
-  EXPECT_EQ(record["per_worker"].size(), 2u);
+  EXPECT_EQ(record["per_worker"].size(), static_cast<std::size_t>(ranks * threads));
   EXPECT_LT(record["nodes"].get<std::uint64_t>(), 102181082u);
   std::remove(json.c_str());
+}
+
+TEST(MpiCommandLine, AnInterruptStopsEveryRankCleanly) { expect_clean_interrupt(2, 1); }
+
+TEST(MpiCommandLine, AnInterruptStopsEveryThreadOfEveryRankCleanly) {
+  expect_clean_interrupt(2, 2);
 }
 
 // A bad file is reported once, not once per rank.
@@ -221,22 +310,56 @@ TEST(MpiCommandLine, QuietMpirunGivesTheAnswersStatusWithoutABanner) {
   EXPECT_EQ(run.output.find("non-zero"), std::string::npos) << run.output;
 }
 
-TEST(MpiCommandLine, AcceptsAnExplicitRuntimeAndMatchingWorkers) {
+TEST(MpiCommandLine, AcceptsAnExplicitRuntimeAndOneWorkerARank) {
   const ProcessOutcome run = run_process(
-      mpirun(2, {STACKSPLIT_CLI, "nqueens", "10", "--runtime", "mpi", "--workers", "2", "--quiet"}),
+      mpirun(2, {STACKSPLIT_CLI, "nqueens", "10", "--runtime", "mpi", "--workers", "1", "--quiet"}),
       60s);
   ASSERT_TRUE(run.finished) << run.output;
   EXPECT_EQ(run.exit_code, 0) << run.output;
   EXPECT_EQ(run.output, "solutions = 724\n");
 }
 
-TEST(MpiCommandLine, RefusesWorkersThatAreNotTheRankCount) {
+// Under mpirun --workers is a rank's threads: 2 ranks of 2 are 4 workers on
+// 2 nodes, the record says so, and every rank counts its own.
+TEST(MpiCommandLine, WorkersAreThreadsInEachRank) {
+  const std::string json =
+      ::testing::TempDir() + "mpi_threads_" + std::to_string(getpid()) + ".jsonl";
+  std::remove(json.c_str());
+  const ProcessOutcome run = run_process(mpirun(2, {STACKSPLIT_CLI, "nqueens", "10", "--workers",
+                                                    "2", "--balance", "two-level", "--json", json}),
+                                         60s);
+  ASSERT_TRUE(run.finished) << run.output;
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_EQ(occurrences(run.output, "runtime mpi, 4 workers (2 nodes of 2)"), 1) << run.output;
+  EXPECT_EQ(occurrences(run.output, "solutions = 724\n"), 1) << run.output;
+  std::ifstream in(json);
+  std::string line;
+  ASSERT_TRUE(std::getline(in, line)) << "no run record: " << run.output;
+  const nlohmann::json record = nlohmann::json::parse(line);
+  EXPECT_EQ(record["per_worker"].size(), 4u);
+  EXPECT_EQ(record["workers_per_node"], 2);
+  EXPECT_EQ(record["machine_nodes"], 2);
+  std::remove(json.c_str());
+}
+
+// More threads than the host has cores run (oversubscribed) and are said
+// once, by rank 0, on stderr.
+TEST(MpiCommandLine, OversubscribedThreadsAreSaidOnce) {
   const ProcessOutcome run =
-      run_process(mpirun(3, {STACKSPLIT_CLI, "nqueens", "10", "--workers", "4"}), 60s);
+      run_process(mpirun(2, {STACKSPLIT_CLI, "nqueens", "8", "--workers", "64", "--quiet"}), 60s);
+  ASSERT_TRUE(run.finished) << run.output;
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_EQ(occurrences(run.output, "solutions = 92\n"), 1) << run.output;
+  EXPECT_EQ(occurrences(run.output, "oversubscribed"), 1) << run.output;
+  EXPECT_EQ(occurrences(run.output, "--workers 64 in each of the 2 ranks"), 1) << run.output;
+}
+
+TEST(MpiCommandLine, RefusesNoWorkersInARank) {
+  const ProcessOutcome run =
+      run_process(mpirun(3, {STACKSPLIT_CLI, "nqueens", "10", "--workers", "0"}), 60s);
   ASSERT_TRUE(run.finished) << run.output;
   EXPECT_EQ(run.exit_code, 2) << run.output;
-  EXPECT_NE(run.output.find("--workers 4 does not match the 3 MPI ranks"), std::string::npos)
-      << run.output;
+  EXPECT_NE(run.output.find("--workers must be between 1"), std::string::npos) << run.output;
 }
 
 TEST(MpiCommandLine, FirstModePrintsOneValidSolution) {

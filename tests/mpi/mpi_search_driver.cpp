@@ -11,6 +11,15 @@
 // (one line; transfers: work units sent, leftover: messages found after the
 // run, both over all ranks) and, last, "done".
 //
+// mpi_search_driver SCHEME SEED --threads T: the ranks x threads matrix, T
+// worker threads in each rank, under each balance policy (flat, two-level)
+// and splitting strategy (half, bottom): N-Queens 10 and a small UTS tree
+// counted, each against its sequential count, and N-Queens 13 in first mode.
+// Rank 0 prints a line per run:
+//   <case> workers=<P> nodes=<n> expected=<n> leaves=<l> expected_leaves=<l>
+//     solutions=<s> expected_solutions=<s> transfers=<t> leftover=<m> solution=<c0,...>
+// (one line) and, last, "done".
+//
 // mpi_search_driver --broadcast: rank 0 works 0.5 s (a busy loop, as its
 // probes would) and then broadcasts a decision (broadcast_from_first_rank);
 // every other rank prints "rank R waited W s, cpu C s, got TEXT", its wall
@@ -37,6 +46,7 @@
 #include "apps/uts/uts_tree.hpp"
 #include "core/mpi/launcher.hpp"
 #include "core/mpi/mpi_environment.hpp"
+#include "core/reference_search.hpp"
 #include "core/run_search.hpp"
 #include "schemes/scheme_registry.hpp"
 #include "tests/schemes/scheme_cases.hpp"
@@ -140,6 +150,60 @@ void run_suite(core::RunConfig setup) {
   if (reporting) std::cout << "done" << std::endl;
 }
 
+// One run of the ranks x threads matrix, against the sequential count.
+template <class Space, class Make>
+bool print_against_reference(const std::string& name, const core::RunConfig& setup, Make make) {
+  Space sequential = make();
+  const core::ReferenceCounts expected = core::reference_count(sequential);
+  const auto result = core::run_search<Space>(setup, make);
+  const std::uint64_t leftover = leftover_messages();
+  if (!result.reporting) return false;
+  std::cout << name << " workers=" << result.per_worker.size() << " nodes=" << result.total.nodes
+            << " expected=" << expected.nodes << " leaves=" << result.total.leaves
+            << " expected_leaves=" << expected.leaves << " solutions=" << result.total.solutions
+            << " expected_solutions=" << expected.solutions
+            << " transfers=" << result.total.work_sent << " leftover=" << leftover << " solution=";
+  if constexpr (requires { result.solution->size(); }) {
+    if (result.solution) {
+      for (std::size_t i = 0; i < result.solution->size(); ++i)
+        std::cout << (i ? "," : "") << (*result.solution)[i];
+    }
+  }
+  std::cout << std::endl;
+  return true;
+}
+
+void run_ranks_by_threads(core::RunConfig setup, const std::string& scheme, int threads) {
+  setup.workers = core::mpirun_rank_count().value_or(1) * threads;
+  setup.search.quantum = 8;  // small quanta: many requests, transfers and turns
+  const apps::nqueens::NQueens queens(10);
+  // T1's shape, three levels shallower: about 14 thousand nodes.
+  const apps::uts::UtsTree uts(apps::uts::parse_uts_flags("-t 1 -a 3 -d 7 -b 4 -r 19"));
+  bool reporting = false;
+  for (const char* balance : {"flat", "two-level"}) {
+    schemes::use_scheme(setup, scheme, schemes::tree_scheme_names(), balance);
+    for (const core::SplitStrategy split :
+         {core::SplitStrategy::kHalf, core::SplitStrategy::kBottom}) {
+      setup.search.split.strategy = split;
+      const std::string suffix =
+          std::string("-") + balance + "-" + std::string(core::to_string(split));
+      const core::RunConfig config = testing::on_runtime(setup, "mpi");
+      reporting = print_against_reference<apps::nqueens::NQueens>("nqueens10" + suffix, config,
+                                                                  [&] { return queens; });
+      reporting = print_against_reference<apps::uts::UtsTree>("uts-small" + suffix, config,
+                                                              [&] { return uts; });
+    }
+  }
+  // First mode: the stop reaches every thread of every rank.
+  const apps::nqueens::NQueens first_queens(13);
+  setup.search.mode = core::SearchMode::kFirst;
+  setup.search.quantum = 2;
+  reporting = print("nqueens13-first",
+                    core::run_search<apps::nqueens::NQueens>(testing::on_runtime(setup, "mpi"),
+                                                             [&] { return first_queens; }));
+  if (reporting) std::cout << "done" << std::endl;
+}
+
 void run_marked(const core::RunConfig& setup, int throwing_rank) {
   const int rank = core::MpiEnvironment::instance().rank();
   const auto action =
@@ -180,12 +244,20 @@ int run(int argc, char** argv) {
     run_broadcast();
     return 0;
   }
+  if (args.size() == 4 && args[2] == "--threads") {
+    const std::string scheme = args[0];
+    core::RunConfig setup;
+    setup.search.seed = std::stoull(args[1]);
+    run_ranks_by_threads(setup, scheme, std::stoi(args[3]));
+    return 0;
+  }
   const bool suite = args.size() == 1 || args.size() == 2;
   const bool marked = args.size() == 3 && args[2] == "--mark";
   const bool throwing = args.size() == 4 && args[2] == "--throw-on";
   if (!suite && !marked && !throwing)
     throw std::invalid_argument(
-        "usage: mpi_search_driver SCHEME [SEED] | SCHEME SEED (--mark | --throw-on RANK)");
+        "usage: mpi_search_driver SCHEME [SEED] | SCHEME SEED (--mark | --throw-on RANK | "
+        "--threads T)");
   const std::string scheme = args[0];
   core::RunConfig setup;
   setup.workers = core::mpirun_rank_count().value_or(1);
