@@ -56,6 +56,7 @@
 #include "core/detail/outbox.hpp"
 #include "core/mpi/launcher.hpp"
 #include "core/stop_signal.hpp"
+#include "core/thread_binding.hpp"
 
 #ifdef STACKSPLIT_HAVE_MPI
 #include <mpi.h>
@@ -265,6 +266,9 @@ class MpiRuntime final : public Outbox<typename A::Message> {
       runtime.running_.store(runtime.threads_ - 1);
       for (int thread = 1; thread < runtime.threads_; ++thread)
         threads_.emplace_back([&runtime, interrupt, thread] {
+          // mpirun binds a rank of two ranks or fewer to one core unless told
+          // otherwise: these threads would share the first one's core.
+          unbind_thread_from_launcher_default();
           try {
             drive_from_mailbox(*runtime.agents_[thread], runtime.mailboxes_[thread], interrupt,
                                runtime.aborted_);
