@@ -108,6 +108,18 @@ std::uint64_t leftover_messages() {
   return total;
 }
 
+// The run's solution, comma-separated, and the line's end.
+template <class Result>
+void print_solution(const Result& result) {
+  if constexpr (requires { result.solution->size(); }) {
+    if (result.solution) {
+      for (std::size_t i = 0; i < result.solution->size(); ++i)
+        std::cout << (i ? "," : "") << (*result.solution)[i];
+    }
+  }
+  std::cout << std::endl;
+}
+
 // Prints a run's line where its result reports (rank 0 alone); returns
 // whether it did.
 template <class Result>
@@ -117,13 +129,7 @@ bool print(const std::string& name, const Result& result) {
   std::cout << name << " nodes=" << result.total.nodes << " leaves=" << result.total.leaves
             << " depth=" << result.total.max_depth << " solutions=" << result.total.solutions
             << " transfers=" << result.total.work_sent << " leftover=" << leftover << " solution=";
-  if constexpr (requires { result.solution->size(); }) {
-    if (result.solution) {
-      for (std::size_t i = 0; i < result.solution->size(); ++i)
-        std::cout << (i ? "," : "") << (*result.solution)[i];
-    }
-  }
-  std::cout << std::endl;
+  print_solution(result);
   return true;
 }
 
@@ -163,13 +169,7 @@ bool print_against_reference(const std::string& name, const core::RunConfig& set
             << " expected_leaves=" << expected.leaves << " solutions=" << result.total.solutions
             << " expected_solutions=" << expected.solutions
             << " transfers=" << result.total.work_sent << " leftover=" << leftover << " solution=";
-  if constexpr (requires { result.solution->size(); }) {
-    if (result.solution) {
-      for (std::size_t i = 0; i < result.solution->size(); ++i)
-        std::cout << (i ? "," : "") << (*result.solution)[i];
-    }
-  }
-  std::cout << std::endl;
+  print_solution(result);
   return true;
 }
 
