@@ -23,6 +23,7 @@
 #include "apps/uts/uts_presets.hpp"
 #include "schemes/scheme_registry.hpp"
 #include "tests/mpi/mpirun_command.hpp"
+#include "tests/mpi/sat_files.hpp"
 #include "tests/support/subprocess.hpp"
 
 namespace stacksplit::testing {
@@ -397,15 +398,6 @@ struct SmallFormula {
   std::vector<MaskClause> clauses;
 };
 
-// Writes the formula stacksplit-gen-cnf makes with `arguments` to `path`.
-void write_generated_formula(const std::vector<std::string>& arguments, const std::string& path) {
-  std::vector<std::string> command = {STACKSPLIT_GEN_CNF};
-  command.insert(command.end(), arguments.begin(), arguments.end());
-  command.insert(command.end(), {"-o", path});
-  const ProcessOutcome made = run_process(command, 30s);
-  EXPECT_EQ(made.exit_code, 0) << made.output;
-}
-
 // The same, read back as masks (plain DIMACS, one clause a line,
 // 0-terminated); at most 32 variables.
 SmallFormula generate_formula(const std::vector<std::string>& arguments, const std::string& path) {
@@ -541,38 +533,6 @@ TEST_P(MpiSatTest, RecordsEveryRanksApplicationCounters) {
   }
   EXPECT_GT(ranks_that_searched, 1) << "work should have moved";
   EXPECT_EQ(sum, record["app_counters"]["lookaheads"].get<std::uint64_t>());
-}
-
-// The v lines of `output` satisfy every clause of the DIMACS file at `path`
-// (plain, one clause a line, as stacksplit-gen-cnf writes it).
-bool model_satisfies_file(const std::string& output, const std::string& path) {
-  std::vector<int> model;
-  std::istringstream lines(output);
-  for (std::string line; std::getline(lines, line);) {
-    if (line.rfind("v ", 0) != 0) continue;
-    std::istringstream words(line.substr(2));
-    for (int literal; words >> literal && literal != 0;) model.push_back(literal);
-  }
-  std::vector<bool> is_true(2 * (model.size() + 1) + 2, false);
-  int largest = 0;
-  for (int literal : model) {
-    largest = std::max(largest, std::abs(literal));
-    if (static_cast<std::size_t>(2 * std::abs(literal) + 1) >= is_true.size())
-      is_true.resize(2 * std::abs(literal) + 2, false);
-    is_true[2 * std::abs(literal) + (literal < 0)] = true;
-  }
-  std::ifstream in(path);
-  for (std::string line; std::getline(in, line);) {
-    if (line.empty() || line[0] == 'c' || line[0] == 'p') continue;
-    std::istringstream words(line);
-    bool satisfied = false;
-    for (int literal; words >> literal && literal != 0;) {
-      const std::size_t slot = 2 * static_cast<std::size_t>(std::abs(literal)) + (literal < 0);
-      if (slot < is_true.size() && is_true[slot]) satisfied = true;
-    }
-    if (!satisfied) return false;
-  }
-  return largest > 0;
 }
 
 // Cube-and-conquer under mpirun: each rank's CaDiCaL decides the cubes that

@@ -55,9 +55,10 @@ namespace {
 void print_race(std::ostream& out, const RaceSummary& race) {
   if (!race.ran) return;
   out << "c race: CaDiCaL on the whole formula "
-      << (race.takes_turns ? "taking turns with the search in equal shares"
-          : race.own_core  ? "on a core of its own"
-                           : "beside the search")
+      << (race.takes_turns          ? "taking turns with the search in equal shares"
+          : race.own_core           ? "on a core of its own"
+          : race.rank_threads_yield ? "beside the search, which yields to it on this rank"
+                                    : "beside the search")
       << ", cpu " << seconds_text(race.cpu_seconds) << " s, conflicts " << race.conflicts;
   if (race.takes_turns) out << ", waited " << seconds_text(race.waited_seconds) << " s";
   if (race.verdict != Verdict::kUnknown)

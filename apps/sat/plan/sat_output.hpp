@@ -20,8 +20,9 @@ void print_answer(std::ostream& out, Verdict verdict, const Model* model);
 // What the race did, for its c line.
 struct RaceSummary {
   bool ran = false;
-  bool own_core = false;     // beside the search's workers
-  bool takes_turns = false;  // one worker: equal shares with the search
+  bool own_core = false;            // beside the search's workers
+  bool takes_turns = false;         // one worker: equal shares with the search
+  bool rank_threads_yield = false;  // under mpirun: its rank's workers are nice
   double cpu_seconds = 0;
   std::uint64_t conflicts = 0;
   double waited_seconds = 0;

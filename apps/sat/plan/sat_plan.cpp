@@ -10,6 +10,7 @@
 #include "apps/sat/cnf/model_check.hpp"
 #include "apps/sat/plan/sat_output.hpp"
 #include "apps/sat/tuning.hpp"
+#include "core/thread_priority.hpp"
 
 namespace stacksplit::apps::sat {
 
@@ -191,6 +192,9 @@ void SatPlan::race() {
   const int workers = run_.config().workers;
   if (workers == 1) turns_ = std::make_shared<FairShare>();
   race_has_core_ = !core::spans_processes(runtime) && workers >= 2;
+  // Under mpirun every rank runs the same number of worker threads: this
+  // rank's yield their cores to the race instead (search()).
+  search_yields_to_race_ = core::spans_processes(runtime) && workers >= 2;
   race_clauses_ = std::make_shared<RaceClauses>(options_.share, input_.formula.num_variables());
   race_ = std::make_shared<CdclRace>(input_.formula, end_,
                                      proof_ ? ProofLink(proof_, "race") : ProofLink(), turns_);
@@ -257,14 +261,24 @@ void SatPlan::search() {
   // Beside a race with a core of its own the search has the other workers.
   search_workers_ = race_has_core_ ? workers - 1 : workers;
   config.workers = search_workers_;
+  // This thread and the worker threads it starts run at the lowest priority
+  // beside the race: with T threads a rank, the race has a core and they
+  // share the other T - 1 (with one, the rank's worker runs when the race
+  // waits, and answers its mail).
+  const core::YieldingThread yielding(search_yields_to_race_);
+  search_yields_to_race_ = yielding.yields();
   if (!run_.quiet() && run_.speaks()) {
     std::cout << "c stacksplit sat " << options_.file << ": " << input_.formula.num_variables()
               << " variables, " << input_.formula.num_clauses() << " clauses ("
               << input_.tautologies << " tautologies dropped), heuristic " << options_.heuristic
               << ", solver " << to_string(solver_)
               << (choice_ ? " (auto: " + choice_->reason + ")" : "") << ", " << workers
-              << " workers" << (race_has_core_ ? " (one for the race)" : "") << ", scheme "
-              << config.scheme << ", runtime " << core::to_string(config.runtime) << '\n';
+              << " workers"
+              << (race_has_core_           ? " (one for the race)"
+                  : search_yields_to_race_ ? " (rank 0's yield to the race)"
+                                           : "")
+              << ", scheme " << config.scheme << ", runtime " << core::to_string(config.runtime)
+              << '\n';
   }
   if (solver_ == SolverKind::kPortfolio) {
     // With one worker the race has the core to itself: CDCL is the plan.
@@ -397,6 +411,7 @@ nlohmann::json SatPlan::details(const core::RunStatistics& result) const {
                        {"conflicts", race_->conflicts()},
                        {"verdict", verdict_name(race_->verdict())},
                        {"core_of_its_own", race_has_core_},
+                       {"rank_threads_yield", search_yields_to_race_},
                        {"takes_turns", race_->takes_turns()},
                        {"waited_s", race_->waited_seconds()}};
   }
@@ -435,6 +450,7 @@ void SatPlan::report(const core::RunResult<Model>& result) {
     if (race_) {
       race.ran = true;
       race.own_core = race_has_core_;
+      race.rank_threads_yield = search_yields_to_race_;
       race.takes_turns = race_->takes_turns();
       race.cpu_seconds = race_->cpu_seconds();
       race.conflicts = race_->conflicts();

@@ -82,9 +82,10 @@ class SatPlan {
   std::shared_ptr<ProofWriter> proof_;
   std::shared_ptr<FairShare> turns_;  // one worker beside the race
   std::shared_ptr<RaceClauses> race_clauses_;
-  std::shared_ptr<CdclRace> race_;  // in this process
-  bool race_elsewhere_ = false;     // on rank 0, this being another rank
-  bool race_has_core_ = false;      // the search runs on the other workers
+  std::shared_ptr<CdclRace> race_;      // in this process
+  bool race_elsewhere_ = false;         // on rank 0, this being another rank
+  bool race_has_core_ = false;          // the search runs on the other workers
+  bool search_yields_to_race_ = false;  // under mpirun: this rank's threads are nice
   SolverKind solver_ = SolverKind::kDpll;
   std::optional<SolverChoice> choice_;
   double probe_seconds_ = 0;
