@@ -72,8 +72,9 @@ core::Outcome PortfolioSpace::reset() {
 
 void PortfolioSpace::choices(core::ChoiceSink<Choice>& out) {
   if (depth_ == 0) {
-    for (std::uint32_t slot = 0; slot < std::max<std::uint32_t>(1, shared_->workers); ++slot)
-      out.push(static_cast<Choice>(slot));
+    const std::uint32_t slots = std::max<std::uint32_t>(1, shared_->workers);
+    for (std::uint32_t slot = 0; slot < slots; ++slot)
+      out.push(static_cast<Choice>(shared_->root_worker_yields ? slots - 1 - slot : slot));
     return;
   }
   if (!cut_) out.push(static_cast<Choice>(depth_));

@@ -71,6 +71,11 @@ struct PortfolioShared {
   // The race is member 0 (first_member 1), in the process that runs it and
   // in the others under mpirun; the workers' members follow.
   int first_member = 0;
+  // The worker that expands the root (rank 0's first) yields its core to the
+  // race (under mpirun: sat_plan.hpp): it takes the last member, so that the
+  // first ones (the walker first) go to workers that steal them, which run
+  // at full speed.
+  bool root_worker_yields = false;
   // The process exits after this search: a member's CaDiCaL is left to the
   // exit, not freed (left_to_exit.hpp). The command line sets it.
   bool solvers_left_to_exit = false;

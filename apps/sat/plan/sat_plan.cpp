@@ -287,6 +287,7 @@ void SatPlan::search() {
     auto shared =
         std::make_shared<PortfolioShared>(input_.formula, members, options_.share, end_, proof_);
     shared->first_member = race_ || race_elsewhere_ ? 1 : 0;
+    shared->root_worker_yields = search_yields_to_race_;
     if (race_) {
       shared->race_clauses = race_clauses_;
       race_clauses_->keep();

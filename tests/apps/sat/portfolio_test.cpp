@@ -275,6 +275,25 @@ TEST(Portfolio, AWorkerWithNoMemberWatchesUntilTheEndOrMail) {
   EXPECT_TRUE(children.empty()) << "decided: the chain ends";
 }
 
+// The root's children are the member slots, first member first; when the
+// worker that expands the root yields its core to the race (rank 0 under
+// mpirun), last first, so that it takes the last member and a worker at full
+// speed the first (the walker).
+TEST(Portfolio, AYieldingRootWorkerTakesTheLastMember) {
+  const auto end = std::make_shared<SearchEnd>(nullptr);
+  auto shared = std::make_shared<PortfolioShared>(pigeon_hole(6), 3u, ShareOptions{}, end);
+  for (const bool yields : {false, true}) {
+    shared->root_worker_yields = yields;
+    PortfolioSpace space(shared);
+    ASSERT_EQ(space.reset(), core::Outcome::kOpen);
+    std::vector<std::int32_t> children;
+    core::ChoiceSink<std::int32_t> sink(children);
+    space.choices(sink);
+    EXPECT_EQ(children,
+              (yields ? std::vector<std::int32_t>{2, 1, 0} : std::vector<std::int32_t>{0, 1, 2}));
+  }
+}
+
 // What is left to the process's exit lives on and is never destroyed.
 TEST(LeftToExit, AnObjectLeftIsNeverDestroyed) {
   struct Watched {
