@@ -28,22 +28,39 @@
 // rate, a hundred times faster than work arrives from another node, and
 // bury their busy neighbours in requests.
 //
-// A worker asks inside_tries cores of its node (one after the other, each at
-// random) before each turn of the scheme: on a simulated machine as many as
-// one request between nodes costs in time (inside_tries_for), so that an idle
-// worker spends as long looking inside its node as beyond it, and most of
-// its requests stay inside. After a reject from another node the worker asks
-// cores of its own node again before the scheme hears of the reject (unless that core's work
-// came first). While the scheme asks no one for an idle worker (it waits for
-// an answer, as GRR-M and SB do, or has nothing to ask: random allocation,
-// SL's workers once the manager has none) the worker keeps asking the cores
-// of its node; a request the scheme makes meanwhile goes out when the core
-// asked has said no, and the scheme never sees the requests inside.
+// A worker goes beyond its node once for every inside_tries rejects it has
+// had from cores of its node, counted over its idle periods, not within one;
+// on a simulated machine inside_tries is as many requests inside as one
+// request between nodes costs in time (inside_tries_for), so most requests
+// stay inside. The count runs on when work comes, so a worker's requests
+// between nodes follow how often its node turns it away, that is, how poor
+// the node is. The earlier rule, inside_tries rejects in a row within one
+// idle period, almost never sends out a node that is half idle (one chance in
+// 2^8 at eight tries): such nodes stayed half idle for hundreds of
+// microseconds while others had work (UTS T1, 16 x 64), and two-level RP fell
+// 2 points of efficiency below flat RP on 64 x 64 (experiments/README.md,
+// "cluster"). After a reject from another node the worker asks cores of its
+// own node again before the scheme hears of the reject (unless that core's
+// work came first). While the scheme asks no one for an idle worker (it waits
+// for an answer, as GRR-M and SB do, or has nothing to ask: random
+// allocation, SL's workers once the manager has none) the worker keeps
+// asking the cores of its node; a request the scheme makes meanwhile goes out
+// when the core asked has said no, and the scheme never sees the requests
+// inside.
+//
+// A thief from another node gets the shallowest half of the donor's untried
+// alternatives (by count; the donor keeps one) instead of the run's split
+// policy, when the scheme names no part itself: a request between nodes costs
+// ten inside, the alternatives nearest the root carry the most work, and the
+// thief's node-mates share what it brings at the price of messages inside.
+// The donor's own node-mates refill it the same way. (With one core a node
+// every thief is from another node and the split policy stays the run's.)
 //
 // The schemes themselves are unchanged and see no difference. With one core
 // a node this is the scheme itself, message for message; with one node,
 // random polling among its cores.
 
+#include <algorithm>
 #include <cstdint>
 #include <deque>
 #include <memory>
@@ -130,7 +147,6 @@ class TwoLevel final : public core::Scheme, private core::SchemeContext {
     bind(ctx);
     if (same_node(from)) asking_inside_ = false;
     across_turn_ = false;
-    inside_rejects_ = 0;
     held_reject_.reset();
     deferred_.reset();
     // From a core of this node too: SB's scheduler learns the node is busy.
@@ -203,6 +219,15 @@ class TwoLevel final : public core::Scheme, private core::SchemeContext {
     }
   }
 
+  // What a thief from another node gets: the shallowest half of this
+  // worker's untried alternatives (the donor keeps at least one).
+  core::SplitRequest shallowest_half() const {
+    core::SplitRequest part;
+    part.max_nodes = static_cast<std::uint32_t>(
+        std::min<std::uint64_t>((ctx_->untried() + 1) / 2, core::SplitRequest::kAllNodes));
+    return part;
+  }
+
   // The representative answers the requests it holds while it can split.
   void serve_held() {
     while (!held_.empty() && ctx_->send_work(held_.front())) held_.pop_front();
@@ -248,7 +273,11 @@ class TwoLevel final : public core::Scheme, private core::SchemeContext {
       ctx_->request_work(plane_mate(node));
     }
   }
-  bool send_work(int node) override { return ctx_->send_work(worker_for(node)); }
+  bool send_work(int node) override {
+    const int to = worker_for(node);
+    if (cores() > 1 && !same_node(to) && ctx_->send_work(to, shallowest_half())) return true;
+    return ctx_->send_work(to);
+  }
   bool send_work(int node, const core::SplitRequest& part) override {
     return ctx_->send_work(worker_for(node), part);
   }
@@ -267,7 +296,8 @@ class TwoLevel final : public core::Scheme, private core::SchemeContext {
   std::optional<int> deferred_;     // a node the scheme asked while a core was being asked
   bool across_turn_ = false;        // a core of this node said no: the scheme's turn
   bool asking_inside_ = false;      // the request outstanding is to a core of this node
-  int inside_rejects_ = 0;          // cores of this node that said no since the scheme's turn
+  int inside_rejects_ = 0;          // cores of this node that said no since the scheme's turn,
+                                    // over idle periods
   int answering_ = -1;              // the thief from another node the scheme is answering
   std::uint64_t said_ = 0;          // requests and messages the scheme sent
   std::deque<int> held_;            // representative: its node's requests, oldest first

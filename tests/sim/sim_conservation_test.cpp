@@ -196,6 +196,11 @@ TEST(SimTwoLevel, OneCoreANodeIsTheFlatScheme) {
 }
 
 // On nodes of several cores the policy keeps most messages inside the nodes.
+// N-Queens 10 on 64 workers starves (E about 0.35): every node is poor, and
+// since a worker goes beyond its node after every few rejects inside,
+// counted over its idle periods (schemes/two_level.hpp), two-level sends
+// about half flat's messages between nodes here (2.5 x fewer under the
+// earlier rule of rejects in a row; 4.9 x fewer on UTS T1L, 64 x 64).
 TEST(SimTwoLevel, RandomPollingStaysInsideTheNodesMostly) {
   using apps::nqueens::NQueens;
   // The cluster's own costs: a worker asks 8 cores of its node before each
@@ -210,7 +215,7 @@ TEST(SimTwoLevel, RandomPollingStaysInsideTheNodesMostly) {
       << "inside costs 1.5e-5 s, between 1.5e-6 s";
   const auto flat = on_cluster("flat");
   const auto two_level = on_cluster("two-level");
-  EXPECT_GT(flat.total.messages_between_nodes, 2 * two_level.total.messages_between_nodes);
+  EXPECT_GT(2 * flat.total.messages_between_nodes, 3 * two_level.total.messages_between_nodes);
   EXPECT_GT(two_level.total.messages_sent - two_level.total.messages_between_nodes,
             two_level.total.messages_between_nodes);
 }
