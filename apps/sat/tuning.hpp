@@ -76,6 +76,10 @@ namespace stacksplit::apps::sat {
   X(kSliceGrowth, double, 1.5, "factor",                                                          \
     "each slice longer: a call costs CaDiCaL a pass over the formula and its schedule", "SATLIB") \
   X(kMostSliceConflicts, int, 100'000'000, "conflicts", "a slice's cap", "a bound, not a fit")    \
+  X(kLeastSliceSecondsBeforeMail, double, 0.25, "s",                                              \
+    "under mpirun a slice ends for mail after this long: another rank's verdict waits at most "   \
+    "this",                                                                                       \
+    "a bound, not a fit")                                                                         \
   /* one worker's turns (limits/fair_share.hpp) */                                                \
   X(kTurnQuantumSeconds, double, 0.01, "s CPU",                                                   \
     "a turn: a hand-over (two wake-ups, tens of us) costs under 1 % of it; the bound's slack",    \

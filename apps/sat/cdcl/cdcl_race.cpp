@@ -34,9 +34,9 @@ bool CdclRace::should_stop() {
   if ((++polls_ & 63) != 0) return false;
   cpu_nanoseconds_.store(ThreadCpuClock::now().time_since_epoch().count(),
                          std::memory_order_relaxed);
-  if (turns_) turns_->yield(FairShare::kCdcl, [this] {
-    return stop_.load(std::memory_order_relaxed) || end_->reached();
-  });
+  if (turns_)
+    turns_->yield(FairShare::kCdcl,
+                  [this] { return stop_.load(std::memory_order_relaxed) || end_->reached(); });
   return stop_.load(std::memory_order_relaxed) || end_->reached();
 }
 

@@ -4,6 +4,10 @@
 
 namespace stacksplit::apps::sat {
 
+namespace {
+constexpr std::int32_t kModelFoundRecord = -1;
+}  // namespace
+
 std::uint64_t ClauseExchange::fingerprint(std::span<const Literal> clause) {
   sorted_.assign(clause.begin(), clause.end());
   std::sort(sorted_.begin(), sorted_.end());
@@ -52,6 +56,12 @@ bool ClauseExchange::take_batch(std::vector<std::int32_t>& words) {
     words.push_back(0);
     return true;
   }
+  if (model_found_ && !model_found_sent_) {
+    model_found_sent_ = true;
+    outgoing_.clear();
+    words.push_back(kModelFoundRecord);
+    return true;
+  }
   if (outgoing_.empty()) return false;
   words.swap(outgoing_);
   outgoing_.clear();
@@ -62,6 +72,10 @@ void ClauseExchange::receive(std::span<const std::int32_t> words) {
   std::size_t at = 0;
   while (at < words.size()) {
     const std::int32_t size = words[at++];
+    if (size == kModelFoundRecord) {
+      model_found_received_ = true;
+      continue;
+    }
     if (size < 0 || static_cast<std::size_t>(size) > words.size() - at) return;
     const std::span<const Literal> clause = words.subspan(at, static_cast<std::size_t>(size));
     at += static_cast<std::size_t>(size);

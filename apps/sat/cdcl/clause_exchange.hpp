@@ -8,7 +8,8 @@
 // drop duplicates, keep within a budget, import them between solver calls.
 //
 // On the wire a batch is a sequence of (size, literals...) records; a record
-// of size 0 is the empty clause. CaDiCaL 1.5's learner interface tells a
+// of size 0 is the empty clause, one of size -1 says that a member of
+// another process found a model (its process has it). CaDiCaL 1.5's learner interface tells a
 // clause's size but not its LBD, so length stands in for it (a clause of
 // size k has LBD at most k).
 
@@ -54,6 +55,9 @@ class ClauseExchange {
   void offer(std::span<const Literal> clause, double seconds);
   // The member proved the formula unsatisfiable: the next batch says so.
   void offer_refutation() { refuted_ = true; }
+  // A member of this process found a model: the next batch says so, so that
+  // the other processes' members stop.
+  void offer_model_found() { model_found_ = true; }
   // Moves what is waiting into `words`; false if nothing is.
   bool take_batch(std::vector<std::int32_t>& words);
 
@@ -63,6 +67,8 @@ class ClauseExchange {
   void receive(std::span<const std::int32_t> words);
   // Whether some batch carried the empty clause.
   bool refutation_received() const { return refutation_received_; }
+  // Whether some batch said that a model was found.
+  bool model_found_received() const { return model_found_received_; }
   // Clauses received and not yet handed to the solver, as (size, literals...)
   // records; the caller adds them, says how many with added_to_solver(), and
   // calls clear_pending().
@@ -91,6 +97,9 @@ class ClauseExchange {
   bool refuted_ = false;
   bool refutation_sent_ = false;
   bool refutation_received_ = false;
+  bool model_found_ = false;
+  bool model_found_sent_ = false;
+  bool model_found_received_ = false;
   ShareStatistics statistics_;
 };
 

@@ -124,9 +124,15 @@ void PortfolioSpace::start_member(int slot) {
   // One call when no one exports to it; under mpirun such a call ends when
   // a message waits for its worker.
   sliced_ = shared_->members_hear_others();
+  // Under mpirun a slice also ends for mail once it has run a while: a
+  // verdict of another process (above) arrives as mail, and this worker
+  // reads its mail only between slices.
   engine_->stop_when([this] {
     if (shared_->end->reached()) return true;
-    if (sliced_ || !mail_waiting_ || (++polls_ & 63) != 0) return false;
+    if (!mail_waiting_ || (++polls_ & 63) != 0) return false;
+    if (sliced_ &&
+        !(shared_->across_processes && Clock::now() - slice_start_ >= kLeastSliceBeforeMail))
+      return false;
     return mail_waiting_();
   });
 }
@@ -174,6 +180,7 @@ core::Outcome PortfolioSpace::run_slice() {
   }
   take_clauses_in();
   const Clock::time_point start = Clock::now();
+  slice_start_ = start;
   int limit = -1;
   if (sliced_) {
     limit = next_slice_conflicts_;
@@ -204,12 +211,19 @@ core::Outcome PortfolioSpace::run_slice() {
 }
 
 bool PortfolioSpace::take_shared(std::vector<std::int32_t>& words) {
+  // A verdict of this process that no member of it sent (the race's, under
+  // mpirun on rank 0) goes to the other processes' members too, once.
+  if (const std::optional<Verdict> verdict = shared_->end->take_announcement()) {
+    if (*verdict == Verdict::kUnsatisfiable) exchange_->offer_refutation();
+    if (*verdict == Verdict::kSatisfiable) exchange_->offer_model_found();
+  }
   return exchange_->take_batch(words);
 }
 
 void PortfolioSpace::receive_shared(std::span<const std::int32_t> words) {
   exchange_->receive(words);
   if (exchange_->refutation_received()) shared_->end->heard(Verdict::kUnsatisfiable);
+  if (exchange_->model_found_received()) shared_->end->heard(Verdict::kSatisfiable);
 }
 
 void PortfolioSpace::read_counters(std::span<std::uint64_t> values) const {

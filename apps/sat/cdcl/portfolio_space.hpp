@@ -76,6 +76,9 @@ struct PortfolioShared {
   // first ones (the walker first) go to workers that steal them, which run
   // at full speed.
   bool root_worker_yields = false;
+  // The members run in several processes (mpirun): a slice ends early for
+  // mail (a verdict of another process) after kLeastSliceSecondsBeforeMail.
+  bool across_processes = false;
   // The process exits after this search: a member's CaDiCaL is left to the
   // exit, not freed (left_to_exit.hpp). The command line sets it.
   bool solvers_left_to_exit = false;
@@ -153,6 +156,9 @@ class PortfolioSpace {
   std::size_t race_read_ = 0;      // words of the race's exports taken in
   std::chrono::steady_clock::time_point member_start_;
   std::uint32_t polls_ = 0;
+  std::chrono::steady_clock::time_point slice_start_;
+  static constexpr std::chrono::duration<double> kLeastSliceBeforeMail{
+      kLeastSliceSecondsBeforeMail};
   core::MailWatch mail_waiting_;
 };
 

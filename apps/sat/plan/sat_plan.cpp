@@ -288,6 +288,7 @@ void SatPlan::search() {
         std::make_shared<PortfolioShared>(input_.formula, members, options_.share, end_, proof_);
     shared->first_member = race_ || race_elsewhere_ ? 1 : 0;
     shared->root_worker_yields = search_yields_to_race_;
+    shared->across_processes = core::spans_processes(config.runtime);
     if (race_) {
       shared->race_clauses = race_clauses_;
       race_clauses_->keep();

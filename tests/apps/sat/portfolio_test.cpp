@@ -67,6 +67,27 @@ TEST(ClauseExchange, TheEmptyClauseIsSentOnceAndEndsTheReceiver) {
   EXPECT_TRUE(receiver.refutation_received());
 }
 
+// Under mpirun a model found in one process (the race's, on rank 0) stops
+// the members of the others: one record of size -1, sent once; another
+// negative size is malformed and ends the batch.
+TEST(ClauseExchange, AModelFoundIsSentOnceAndHeard) {
+  ClauseExchange sender({}, 10);
+  sender.offer(std::vector<Literal>{1}, 0);
+  sender.offer_model_found();
+  EXPECT_EQ(batch_of(sender), std::vector<std::int32_t>{-1});
+  std::vector<std::int32_t> words;
+  EXPECT_FALSE(sender.take_batch(words));
+
+  ClauseExchange receiver({}, 10);
+  receiver.receive(std::vector<std::int32_t>{1, 3, -1});
+  EXPECT_TRUE(receiver.model_found_received());
+  EXPECT_FALSE(receiver.refutation_received());
+  ClauseExchange malformed({}, 10);
+  malformed.receive(std::vector<std::int32_t>{-2, 1, 3});
+  EXPECT_FALSE(malformed.model_found_received());
+  EXPECT_TRUE(malformed.pending().empty());
+}
+
 TEST(ClauseExchange, ImportsNewClausesAndStopsAtAMalformedRecord) {
   ClauseExchange exchange({}, 5);
   exchange.offer(std::vector<Literal>{2, 3}, 0);  // its own: seen already
