@@ -124,14 +124,17 @@ void PortfolioSpace::start_member(int slot) {
   // One call when no one exports to it; under mpirun such a call ends when
   // a message waits for its worker.
   sliced_ = shared_->members_hear_others();
-  // Under mpirun a slice also ends for mail once it has run a while: a
-  // verdict of another process (above) arrives as mail, and this worker
-  // reads its mail only between slices.
+  // Under mpirun a slice also ends for mail: a verdict of another process
+  // (take_shared) arrives as mail, and this worker reads its mail only
+  // between slices. A slice ends once it has run a while; on the rank whose
+  // workers yield to the race (the root's holder, which hands the other
+  // members out) the first one at once.
   engine_->stop_when([this] {
     if (shared_->end->reached()) return true;
     if (!mail_waiting_ || (++polls_ & 63) != 0) return false;
-    if (sliced_ &&
-        !(shared_->across_processes && Clock::now() - slice_start_ >= kLeastSliceBeforeMail))
+    const bool handing_out = slices_ == 0 && shared_->root_worker_yields;
+    if (sliced_ && !(shared_->across_processes &&
+                     (handing_out || Clock::now() - slice_start_ >= kLeastSliceBeforeMail)))
       return false;
     return mail_waiting_();
   });
