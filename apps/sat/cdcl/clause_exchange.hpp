@@ -9,9 +9,9 @@
 //
 // On the wire a batch is a sequence of (size, literals...) records; a record
 // of size 0 is the empty clause, one of size -1 says that a member of
-// another process found a model (its process has it). CaDiCaL 1.5's learner interface tells a
-// clause's size but not its LBD, so length stands in for it (a clause of
-// size k has LBD at most k).
+// another process found a model (its process has it). CaDiCaL 1.5's learner
+// interface tells a clause's size but not its LBD, so length stands in for
+// it (a clause of size k has LBD at most k).
 
 #include <cstdint>
 #include <span>

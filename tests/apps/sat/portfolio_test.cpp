@@ -296,6 +296,59 @@ TEST(Portfolio, AWorkerWithNoMemberWatchesUntilTheEndOrMail) {
   EXPECT_TRUE(children.empty()) << "decided: the chain ends";
 }
 
+// Under mpirun the race runs in rank 0's process only: its verdict goes to
+// the other processes' members in the next batch of a member of its
+// process, once (the empty clause, or the record saying a model was found),
+// and ends their search when they take it in.
+TEST(Portfolio, AVerdictOfThisProcessReachesTheOtherProcessesOnce) {
+  for (const Verdict verdict : {Verdict::kUnsatisfiable, Verdict::kSatisfiable}) {
+    SCOPED_TRACE(verdict_name(verdict));
+    const CnfFormula formula = pigeon_hole(6);
+    const auto end = std::make_shared<SearchEnd>(nullptr);
+    PortfolioSpace here(std::make_shared<PortfolioShared>(formula, 2u, ShareOptions{}, end));
+    std::vector<std::int32_t> words;
+    EXPECT_FALSE(here.take_shared(words)) << "nothing decided yet";
+    const Model model(static_cast<std::size_t>(formula.num_variables()) + 1, 0);
+    end->board().post("race", verdict, model);
+    ASSERT_TRUE(here.take_shared(words));
+    EXPECT_EQ(words, (std::vector<std::int32_t>{verdict == Verdict::kUnsatisfiable ? 0 : -1}));
+    std::vector<std::int32_t> again;
+    EXPECT_FALSE(here.take_shared(again)) << "said once";
+
+    const auto end_there = std::make_shared<SearchEnd>(nullptr);
+    PortfolioSpace there(std::make_shared<PortfolioShared>(formula, 2u, ShareOptions{}, end_there));
+    EXPECT_FALSE(end_there->reached());
+    there.receive_shared(words);
+    EXPECT_TRUE(end_there->reached()) << "the other process's members stop";
+  }
+}
+
+// Under mpirun a member reads its mail between slices only, so a slice ends
+// when mail waits: on the rank whose workers yield to the race, the first
+// slice at once (the root's holder hands the other members out). Without
+// mpirun a slice runs its conflicts whatever waits.
+TEST(Portfolio, UnderMpirunAFirstSliceOnTheYieldingRankEndsForMail) {
+  for (const bool across_processes : {false, true}) {
+    SCOPED_TRACE(across_processes ? "across processes" : "one process");
+    const auto end = std::make_shared<SearchEnd>(nullptr);
+    auto shared = std::make_shared<PortfolioShared>(pigeon_hole(9), 2u, ShareOptions{}, end);
+    shared->across_processes = across_processes;
+    shared->root_worker_yields = across_processes;
+    PortfolioSpace space(shared);
+    space.watch_mail([] { return true; });
+    ASSERT_EQ(space.reset(), core::Outcome::kOpen);
+    ASSERT_EQ(space.descend(0), core::Outcome::kOpen);
+    ASSERT_EQ(space.descend(1), core::Outcome::kOpen);
+    const std::uint64_t conflicts = counter_of(space, "conflicts");
+    if (across_processes) {
+      EXPECT_LT(conflicts, static_cast<std::uint64_t>(kFirstSliceConflicts) / 2);
+    } else {
+      // About the slice's conflicts (CaDiCaL stops near its limit).
+      EXPECT_GE(conflicts, static_cast<std::uint64_t>(kFirstSliceConflicts) * 9 / 10);
+    }
+  }
+}
+
 // The root's children are the member slots, first member first; when the
 // worker that expands the root yields its core to the race (rank 0 under
 // mpirun), last first, so that it takes the last member and a worker at full
