@@ -30,8 +30,13 @@ std::unique_ptr<core::Scheme> balanced(BalancePolicy policy, std::unique_ptr<cor
 int inside_tries_for(const core::RunConfig& config) {
   const core::MachineModel& machine = config.machine;
   if (config.runtime != core::RuntimeKind::kSim || machine.cores_per_node() < 2) return 1;
-  const double inside = machine.node_t_s + machine.node_t_recv;
-  const double between = machine.t_s + machine.t_recv;
+  // What a request costs the thief at each level: the request and its
+  // answer, each a message sent and taken in, and the wait for the donor's
+  // next look at its mailbox (half a quantum, the same at both levels). A
+  // message between nodes crosses at least one hop.
+  const double look = 0.5 * config.search.quantum * machine.t_node;
+  const double inside = 2 * (machine.node_t_s + machine.node_t_recv) + look;
+  const double between = 2 * (machine.t_s + machine.t_h + machine.t_recv) + look;
   const double ratio = inside > 0 ? std::round(between / inside) : 1.0;
   return static_cast<int>(std::clamp(ratio, 1.0, machine.cores - 1));
 }

@@ -28,31 +28,37 @@
 // rate, a hundred times faster than work arrives from another node, and
 // bury their busy neighbours in requests.
 //
-// A worker goes beyond its node once for every inside_tries rejects it has
-// had from cores of its node, counted over its idle periods, not within one;
-// on a simulated machine inside_tries is as many requests inside as one
-// request between nodes costs in time (inside_tries_for), so most requests
-// stay inside. The count runs on when work comes, so a worker's requests
-// between nodes follow how often its node turns it away, that is, how poor
-// the node is. The earlier rule, inside_tries rejects in a row within one
-// idle period, almost never sends out a node that is half idle (one chance in
-// 2^8 at eight tries): such nodes stayed half idle for hundreds of
-// microseconds while others had work (UTS T1, 16 x 64), and two-level RP fell
-// 2 points of efficiency below flat RP on 64 x 64 (experiments/README.md,
-// "cluster"). After a reject from another node the worker asks cores of its
-// own node again before the scheme hears of the reject (unless that core's
-// work came first). While the scheme asks no one for an idle worker (it waits
-// for an answer, as GRR-M and SB do, or has nothing to ask: random
-// allocation, SL's workers once the manager has none) the worker keeps
-// asking the cores of its node; a request the scheme makes meanwhile goes out
-// when the core asked has said no, and the scheme never sees the requests
-// inside.
+// A worker goes beyond its node once for every inside_tries rejects it has had
+// from cores of its node, counted over its idle periods, not within one; on a
+// simulated machine inside_tries is as many requests inside as one request
+// between nodes costs in time (inside_tries_for), so most requests stay inside.
+// The count runs on when work comes, so a worker's requests between nodes
+// follow how often its node turns it away, that is, how poor the node is. The
+// earlier rule, inside_tries rejects in a row within one idle period, almost
+// never sends out a node that is half idle (one chance in 2^8 at eight tries):
+// such nodes stayed half idle for hundreds of microseconds while others had
+// work (UTS T1, 16 x 64), and two-level RP fell 2 points of efficiency below
+// flat RP on 64 x 64 (experiments/README.md, "cluster"). Every reject from
+// another node since the worker last had work doubles the rejects inside it
+// waits for before its next request beyond (up to the node's other cores): when
+// other nodes are dry too (the start, the end), a request between nodes is
+// mostly turned away, and asking inside costs a third or less; when they have
+// work, the first request beyond is soon answered and the count starts again.
+// With it, inside_tries can be the cost ratio of a whole request (3 on the
+// cluster preset) without flooding the network while it is dry. After a reject
+// from another node the worker asks cores of its own node again before the
+// scheme hears of the reject (unless that core's work came first). While the
+// scheme asks no one for an idle worker (it waits for an answer, as GRR-M and
+// SB do, or has nothing to ask: random allocation, SL's workers once the
+// manager has none) the worker keeps asking the cores of its node; a request
+// the scheme makes meanwhile goes out when the core asked has said no, and the
+// scheme never sees the requests inside.
 //
 // A thief from another node gets the shallowest half of the donor's untried
 // alternatives (by count; the donor keeps one) instead of the run's split
 // policy, when the scheme names no part itself: a request between nodes costs
-// ten inside, the alternatives nearest the root carry the most work, and the
-// thief's node-mates share what it brings at the price of messages inside.
+// several inside, the alternatives nearest the root carry the most work, and
+// the thief's node-mates share what it brings at the price of messages inside.
 // The donor's own node-mates refill it the same way. (With one core a node
 // every thief is from another node and the split policy stays the run's.)
 //
@@ -100,6 +106,7 @@ class TwoLevel final : public core::Scheme, private core::SchemeContext {
   void on_reject(core::SchemeContext& ctx, int from) override {
     bind(ctx);
     if (!same_node(from)) {
+      between_rejects_ = std::min(between_rejects_ + 1, kMostDoublings);
       // The scheme hears of it after one more look inside the node.
       held_reject_ = node_of(from);
       if (cores() > 1) {
@@ -116,7 +123,7 @@ class TwoLevel final : public core::Scheme, private core::SchemeContext {
       ctx.request_work(plane_mate(node));
     } else if (!scheme_reaches_out()) {
       ask_inside_after(from);
-    } else if (++inside_rejects_ < inside_tries_) {
+    } else if (++inside_rejects_ < tries_before_going_out()) {
       ask_a_core();
     } else if (held_reject_) {
       inside_rejects_ = 0;
@@ -146,6 +153,7 @@ class TwoLevel final : public core::Scheme, private core::SchemeContext {
   void on_work(core::SchemeContext& ctx, int from) override {
     bind(ctx);
     if (same_node(from)) asking_inside_ = false;
+    between_rejects_ = 0;
     across_turn_ = false;
     held_reject_.reset();
     deferred_.reset();
@@ -198,6 +206,14 @@ class TwoLevel final : public core::Scheme, private core::SchemeContext {
   void ask_inside(int worker) {
     asking_inside_ = true;
     ctx_->request_work(worker);
+  }
+
+  // inside_tries, doubled for every reject from another node since this
+  // worker last had work, while it stays under the node's other cores.
+  int tries_before_going_out() const {
+    int tries = inside_tries_;
+    for (int k = 0; k < between_rejects_ && 2 * tries <= cores() - 1; ++k) tries *= 2;
+    return tries;
   }
 
   // A core of this node other than this one, at random.
@@ -298,9 +314,11 @@ class TwoLevel final : public core::Scheme, private core::SchemeContext {
   bool asking_inside_ = false;      // the request outstanding is to a core of this node
   int inside_rejects_ = 0;          // cores of this node that said no since the scheme's turn,
                                     // over idle periods
-  int answering_ = -1;              // the thief from another node the scheme is answering
-  std::uint64_t said_ = 0;          // requests and messages the scheme sent
-  std::deque<int> held_;            // representative: its node's requests, oldest first
+  int between_rejects_ = 0;         // other nodes that said no since this worker had work
+  static constexpr int kMostDoublings = 30;  // beyond, a node's cores are fewer than the tries
+  int answering_ = -1;                       // the thief from another node the scheme is answering
+  std::uint64_t said_ = 0;                   // requests and messages the scheme sent
+  std::deque<int> held_;                     // representative: its node's requests, oldest first
 };
 
 }  // namespace stacksplit::schemes

@@ -129,6 +129,40 @@ TEST(TwoLevel, RejectsInsideCountOverIdlePeriods) {
   EXPECT_FALSE(inside(machine, *worker.asked));
 }
 
+// Inside rejects a worker takes before each request beyond its node, on 2
+// nodes of 16 cores with 2 tries: 2, then twice as many after every reject
+// from the other node (4, 8), never more than the node's other cores (15:
+// 8 stays), and back to 2 once work has come.
+TEST(TwoLevel, RejectsFromOtherNodesDoubleTheTriesInside) {
+  const core::Placement machine(32, 16);
+  constexpr int kSelf = 3;
+  ScriptedWorker worker(kSelf, machine);
+  TwoLevel policy(std::make_unique<RandomPolling>(), false, 2);
+  policy.on_start(worker);
+  // Rejects the outstanding requests until one goes beyond the node, and
+  // returns how many went inside before it.
+  auto rejects_inside_before_going_out = [&] {
+    int count = 0;
+    while (worker.asked && machine.same_node(*worker.asked, kSelf)) {
+      reject_request(policy, worker);
+      ++count;
+    }
+    EXPECT_TRUE(worker.asked.has_value());
+    return count;
+  };
+
+  policy.on_idle(worker);
+  EXPECT_EQ(rejects_inside_before_going_out(), 2);
+  for (const int expected : {4, 8, 8}) {
+    reject_request(policy, worker);  // the other node says no
+    EXPECT_EQ(rejects_inside_before_going_out(), expected);
+  }
+  give_work(policy, worker, 4);  // the other node has work after all
+  worker.alternatives = 0;
+  policy.on_idle(worker);
+  EXPECT_EQ(rejects_inside_before_going_out(), 2) << "work came: two tries again";
+}
+
 // A thief from another node gets the shallowest half of the alternatives;
 // one of the donor's node gets what the run's split policy gives.
 TEST(TwoLevel, AThiefFromAnotherNodeGetsTheShallowestHalf) {
