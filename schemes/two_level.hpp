@@ -106,7 +106,7 @@ class TwoLevel final : public core::Scheme, private core::SchemeContext {
   void on_reject(core::SchemeContext& ctx, int from) override {
     bind(ctx);
     if (!same_node(from)) {
-      between_rejects_ = std::min(between_rejects_ + 1, kMostDoublings);
+      if (2 * tries_ <= cores() - 1) tries_ *= 2;  // other nodes are dry too, maybe
       // The scheme hears of it after one more look inside the node.
       held_reject_ = node_of(from);
       if (cores() > 1) {
@@ -123,7 +123,7 @@ class TwoLevel final : public core::Scheme, private core::SchemeContext {
       ctx.request_work(plane_mate(node));
     } else if (!scheme_reaches_out()) {
       ask_inside_after(from);
-    } else if (++inside_rejects_ < tries_before_going_out()) {
+    } else if (++inside_rejects_ < tries_) {
       ask_a_core();
     } else if (held_reject_) {
       inside_rejects_ = 0;
@@ -153,7 +153,7 @@ class TwoLevel final : public core::Scheme, private core::SchemeContext {
   void on_work(core::SchemeContext& ctx, int from) override {
     bind(ctx);
     if (same_node(from)) asking_inside_ = false;
-    between_rejects_ = 0;
+    tries_ = inside_tries_;
     across_turn_ = false;
     held_reject_.reset();
     deferred_.reset();
@@ -206,14 +206,6 @@ class TwoLevel final : public core::Scheme, private core::SchemeContext {
   void ask_inside(int worker) {
     asking_inside_ = true;
     ctx_->request_work(worker);
-  }
-
-  // inside_tries, doubled for every reject from another node since this
-  // worker last had work, while it stays under the node's other cores.
-  int tries_before_going_out() const {
-    int tries = inside_tries_;
-    for (int k = 0; k < between_rejects_ && 2 * tries <= cores() - 1; ++k) tries *= 2;
-    return tries;
   }
 
   // A core of this node other than this one, at random.
@@ -314,11 +306,12 @@ class TwoLevel final : public core::Scheme, private core::SchemeContext {
   bool asking_inside_ = false;      // the request outstanding is to a core of this node
   int inside_rejects_ = 0;          // cores of this node that said no since the scheme's turn,
                                     // over idle periods
-  int between_rejects_ = 0;         // other nodes that said no since this worker had work
-  static constexpr int kMostDoublings = 30;  // beyond, a node's cores are fewer than the tries
-  int answering_ = -1;                       // the thief from another node the scheme is answering
-  std::uint64_t said_ = 0;                   // requests and messages the scheme sent
-  std::deque<int> held_;                     // representative: its node's requests, oldest first
+  int tries_ = inside_tries_;       // rejects inside before the next request beyond: inside_tries,
+                                    // doubled for every reject from another node since this worker
+                                    // last had work, while under the node's other cores
+  int answering_ = -1;              // the thief from another node the scheme is answering
+  std::uint64_t said_ = 0;          // requests and messages the scheme sent
+  std::deque<int> held_;            // representative: its node's requests, oldest first
 };
 
 }  // namespace stacksplit::schemes
