@@ -116,9 +116,26 @@ NetworkModel fit_network(const NetworkSamples& samples, const FitOptions& option
         "messages of at least two sizes");
   }
   if (!(l_and_slope[1] > 0)) {
-    throw std::invalid_argument(
-        "network fit: message time does not grow with size; "
-        "no bandwidth can be fitted");
+    // The per-byte cost is below the timing noise (shared memory, a loaded
+    // host): take the largest it can be, the spread of the times over the
+    // spread of the sizes, a bandwidth the measurements cannot refute.
+    double least_s = line.values.front(), most_s = least_s;
+    double least_bytes = line.rows.front()[1], most_bytes = least_bytes;
+    for (std::size_t i = 0; i < line.values.size(); ++i) {
+      least_s = std::min(least_s, line.values[i]);
+      most_s = std::max(most_s, line.values[i]);
+      least_bytes = std::min(least_bytes, line.rows[i][1]);
+      most_bytes = std::max(most_bytes, line.rows[i][1]);
+    }
+    if (!(most_s > least_s) || !(most_bytes > least_bytes)) {
+      throw std::invalid_argument(
+          "network fit: message time does not grow with size; "
+          "no bandwidth can be fitted");
+    }
+    double mean_s = 0;
+    for (double v : line.values) mean_s += v;
+    l_and_slope = {mean_s / static_cast<double>(line.values.size()),
+                   (most_s - least_s) / (most_bytes - least_bytes)};
   }
   // A negative intercept is noise on a fast network: no latency is below 0.
   model.latency_s = std::max(0.0, l_and_slope[0]);
