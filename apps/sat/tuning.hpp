@@ -60,6 +60,13 @@ namespace stacksplit::apps::sat {
     "a trial lost on small cubes only is taken again this shallow", "SATLIB: qg3-09")             \
   X(kMostCubeShare, double, 0.01, "of the tree's work",                                           \
     "a shallow cube's conflicts at most: the trial costs a few per cent", "a bound, not a fit")   \
+  X(kLeastCubeShareForOneWorker, double, 0.08, "of DPLL's work",                                  \
+    "one worker: cube-and-conquer only where CDCL needs this share of DPLL's work (in "           \
+    "conflicts) on the sample cubes; under it, cube-and-conquer does about CDCL's own work and "  \
+    "its half of the core is lost: the race alone",                                               \
+    "SATLIB, tuning, generated: about the geometric mean of qg3-09's 0.040 (and "                 \
+    "cmu-bmc-longmult15's 0.002), where the race alone is faster, and vdw-5-178's 0.14 (and "     \
+    "vdw-5-177's 0.23), where cube-and-conquer is faster than the race in equal time")            \
   /* cube-and-conquer's adaptive cutoff (dpll/cube_cutoff.hpp) */                                 \
   X(kEasyCubeConflicts, std::uint64_t, 50, "conflicts",                                           \
     "a cube decided in fewer was cut too deep: the threshold drops", "generated, SATLIB: qg")     \

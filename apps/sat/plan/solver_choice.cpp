@@ -203,6 +203,12 @@ CubeTrial try_cubes(DpllSpace space, CdclCubeSolver& cdcl, const DpllEstimate& e
   return trial;
 }
 
+SolverKind cube_trial_choice(const CubeTrial& trial, bool one_worker) {
+  if (!trial.favours_cdcl()) return SolverKind::kDpll;
+  if (one_worker && trial.cdcl_share() < kLeastCubeShareForOneWorker) return SolverKind::kPortfolio;
+  return SolverKind::kCubeAndConquer;
+}
+
 int probe_conflicts(const DpllEstimate& estimate) {
   const double conflicts = estimate.propagations / kPropagationsPerConflict;
   return static_cast<int>(std::clamp<double>(conflicts, kLeastProbeConflicts, kMostProbeConflicts));
@@ -279,11 +285,16 @@ SolverChoice choose_solver(const DpllSpace& prototype, const CnfFormula& formula
     choice.reason = deep ? "the look-ahead tree is too deep" : "the look-ahead tree is too large";
     return choice;
   }
-  const int budget = probe_conflicts(choice.estimate);
   const bool cube_trial =
       choice.estimate.visits >= kLeastVisitsForCubeTrial && !choice.estimate.found_model;
-  // Beside the race this probe only warms up the cube trial's CaDiCaL: the
-  // trial's cubes are decided with what it learned on the whole formula.
+  // Beside the race this probe only warms up the cube trial's CaDiCaL (the
+  // trial's cubes are decided with what it learned on the whole formula),
+  // and the race asks the whole formula's question itself: the first
+  // probe's conflicts are enough (van der Waerden at 178, the same cubes'
+  // verdicts as after the 835 the estimate would give; with none, CaDiCaL
+  // loses them), and more (up to kMostProbeConflicts, a second or so)
+  // would repeat the race's work, with one worker in its time.
+  const int budget = probes.cdcl ? probe_conflicts(choice.estimate) : kLeastProbeConflicts;
   if ((probes.cdcl || cube_trial) && budget > choice.cdcl_conflicts &&
       decided_by(budget - choice.cdcl_conflicts))
     return choice;
@@ -295,8 +306,12 @@ SolverChoice choose_solver(const DpllSpace& prototype, const CnfFormula& formula
       choice.cubes = try_cubes(space, *probe, choice.estimate, kShallowCubeDepthFraction);
       if (decided_elsewhere()) return choice;
     }
-    if (choice.cubes.favours_cdcl()) {
-      choice.kind = SolverKind::kCubeAndConquer;
+    choice.kind = cube_trial_choice(choice.cubes, probes.turns != nullptr);
+    if (choice.kind == SolverKind::kPortfolio) {
+      choice.reason = "CDCL decided sample cubes with a small part of DPLL's work";
+      return choice;
+    }
+    if (choice.kind == SolverKind::kCubeAndConquer) {
       choice.reason = "CDCL decided sample cubes faster than DPLL would";
       return choice;
     }

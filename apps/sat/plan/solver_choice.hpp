@@ -40,7 +40,9 @@
 //      DPLL decides fast loses little to the probe. Decided: as in 1. If not:
 //   5. sample cubes, where DPLL would take seconds (see CubeTrial below):
 //      cube-and-conquer if CDCL decides most of them with half the work
-//      DPLL needs below them, DPLL otherwise.
+//      DPLL needs below them, DPLL otherwise. With one worker beside the
+//      race, cubes CDCL decides with a small part of DPLL's work mean the
+//      race alone (cube_trial_choice).
 // The look-ahead probes (reach and dives) also stop after
 // kMostLookaheadProbeSeconds of the probing thread's CPU time
 // (ThreadCpuClock: with one worker the race's turns come between probe
@@ -70,27 +72,9 @@ enum class SolverKind : std::uint8_t { kDpll, kCubeAndConquer, kPortfolio };
 
 std::string_view to_string(SolverKind kind);
 
-// A share of the free variables fixed by one root child at or above which
-// `auto` picks cube-and-conquer.
-
 // The larger share of the root's free variables one child of the root
 // fixes (0 when the root is closed); `space` is a pure DPLL space, moved.
 double root_implication_reach(DpllSpace space);
-
-// Dives, and the depth at which a dive stops and counts as deep: 2^32 nodes
-// is beyond any DPLL run.
-
-// Clause visits the dives may spend in all: on a formula of a few hundred
-// thousand clauses one look-ahead node costs millions of visits, and the
-// probes must stay a small part of what CDCL needs (tens of milliseconds).
-
-// Variables beyond which look-ahead is not probed at all: one look-ahead node
-// then costs tens of milliseconds, and formulas that large (circuits, BMC,
-// planning) are CDCL's. Random 3-SAT that DPLL decides has hundreds.
-
-// CPU time the reach and the dives may take together before the formula
-// goes to the portfolio (inductive inference and adder circuits of a few
-// hundred variables take seconds of look-ahead; random 3-SAT milliseconds).
 
 struct DpllEstimate {
   int dives = 0;  // made (fewer than kDives once most are deep)
@@ -115,9 +99,6 @@ DpllEstimate estimate_dpll(DpllSpace space,
 // estimated DPLL propagations, within [kLeastProbeConflicts, kMostProbeConflicts]
 // (a few milliseconds to about two seconds).
 int probe_conflicts(const DpllEstimate& estimate);
-
-// Estimated DPLL propagations beyond which DPLL is not chosen even when the
-// CDCL probe did not decide (some minutes of look-ahead).
 
 // The cube trial (5.), where DPLL's estimated work is at least
 // kLeastVisitsForCubeTrial clause visits (some seconds): up to kCubeSamples
@@ -155,7 +136,17 @@ struct CubeTrial {
   int small_losses = 0;  // the other cubes, whose DPLL work was small
   double dpll_visits = 0;
   std::uint64_t cdcl_conflicts = 0;
-  bool favours_cdcl() const { return samples >= 3 && 3 * cdcl_wins >= 2 * samples; }
+  // Two thirds of the samples. Where most random paths end before the
+  // cubes' depth (refuted on the way), the samples that reach it are all the
+  // trial has, however few.
+  bool favours_cdcl() const { return samples >= 1 && 3 * cdcl_wins >= 2 * samples; }
+  // CaDiCaL's conflicts on the sample cubes over DPLL's estimated work below
+  // them, in conflicts: far under 1, the look-ahead's cubes are CDCL's
+  // formula cut in pieces, and cube-and-conquer does about CDCL's own work.
+  double cdcl_share() const {
+    return dpll_visits > 0 ? static_cast<double>(cdcl_conflicts) * kVisitsPerConflict / dpll_visits
+                           : 1;
+  }
   // No further sample can change the verdict over kCubeSamples.
   bool decided() const {
     return 3 * cdcl_wins >= 2 * kCubeSamples ||
@@ -172,6 +163,14 @@ struct CubeTrial {
 // down.
 CubeTrial try_cubes(DpllSpace space, CdclCubeSolver& cdcl, const DpllEstimate& estimate,
                     double depth_fraction = kCubeDepthFraction);
+
+// What the trial chooses: DPLL unless it favours CDCL; then
+// cube-and-conquer, but with one worker beside the race (`one_worker`: the
+// search takes half the race's core) the race alone (the portfolio) where
+// CDCL's share of DPLL's work on the cubes is under
+// kLeastCubeShareForOneWorker, since cube-and-conquer would then do about
+// the race's own work at half its speed.
+SolverKind cube_trial_choice(const CubeTrial& trial, bool one_worker);
 
 struct SolverChoice {
   SolverKind kind = SolverKind::kDpll;
@@ -199,7 +198,8 @@ struct ProbeOptions {
   std::shared_ptr<ProofWriter> proof;
   // One worker beside the race: the probes are the search's side of the
   // turns (limits/fair_share.hpp), yielding between look-ahead steps. Not
-  // in the CDCL probes, which are CDCL themselves.
+  // in the CDCL probes, which are CDCL themselves. The cube trial's choice
+  // depends on it too (cube_trial_choice).
   std::shared_ptr<FairShare> turns;
 };
 inline constexpr std::string_view kDecidedDuringProbes = "decided during the probes";

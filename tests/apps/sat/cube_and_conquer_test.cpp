@@ -398,6 +398,68 @@ TEST(SolverChoice, SampleCubesTellWhereCdclConquersFaster) {
   EXPECT_EQ(choose_solver(DpllSpace(small), small).cubes.samples, 0);
 }
 
+// With one worker beside the race the search takes half its core, so the
+// trial's cubes must show more than that CDCL wins them: where CaDiCaL
+// decides them with a small part of DPLL's work (a multiplier circuit:
+// 1577 conflicts against 8.4e8 clause visits), cube-and-conquer would do
+// about the race's own work at half its speed, and the race goes alone;
+// where it needs a fair share of it (van der Waerden: 939 against 6.8e6),
+// the look-ahead's split pays and cube-and-conquer runs beside it.
+TEST(SolverChoice, WithOneWorkerCubesCdclDecidesCheaplyLeaveTheRaceAlone) {
+  CubeTrial circuit;
+  circuit.samples = circuit.cdcl_wins = 4;
+  circuit.cdcl_conflicts = 1577;
+  circuit.dpll_visits = 8.37e8;
+  EXPECT_LT(circuit.cdcl_share(), kLeastCubeShareForOneWorker);
+  EXPECT_EQ(cube_trial_choice(circuit, true), SolverKind::kPortfolio);
+  EXPECT_EQ(cube_trial_choice(circuit, false), SolverKind::kCubeAndConquer)
+      << "beside a race with a core of its own the cubes cost it nothing";
+
+  CubeTrial vdw = circuit;
+  vdw.cdcl_conflicts = 939;
+  vdw.dpll_visits = 6.79e6;
+  EXPECT_GT(vdw.cdcl_share(), kLeastCubeShareForOneWorker);
+  EXPECT_EQ(cube_trial_choice(vdw, true), SolverKind::kCubeAndConquer);
+  EXPECT_EQ(cube_trial_choice(vdw, false), SolverKind::kCubeAndConquer);
+
+  CubeTrial lost;
+  lost.samples = 2;
+  lost.cdcl_conflicts = 255;
+  lost.dpll_visits = 5.2e5;
+  EXPECT_EQ(cube_trial_choice(lost, true), SolverKind::kDpll);
+  EXPECT_EQ(cube_trial_choice(lost, false), SolverKind::kDpll);
+}
+
+// Where most random paths are refuted before the cubes' depth, the trial
+// judges the samples that reached it: one cube CDCL decided is a verdict
+// (before, such a trial chose DPLL by default for trees of hours).
+TEST(SolverChoice, ATrialJudgesTheSamplesThatReachedTheCubesDepth) {
+  CubeTrial one;
+  one.samples = one.cdcl_wins = 1;
+  EXPECT_TRUE(one.favours_cdcl());
+  one.cdcl_wins = 0;
+  EXPECT_FALSE(one.favours_cdcl());
+  EXPECT_FALSE(CubeTrial{}.favours_cdcl()) << "no sample: no verdict";
+}
+
+// End to end, with one worker's turns (the race's side finished, so that
+// the probes never wait): on W(2,5) at 178 the trial still chooses
+// cube-and-conquer, its CaDiCaL warmed up beside the race with the first
+// probe's conflicts only (the estimate would give it 835).
+TEST(SolverChoice, WithOneWorkerVanDerWaerdenKeepsCubeAndConquer) {
+  if (testing::kUnderThreadSanitizer) GTEST_SKIP() << testing::kTooSlowUnderTsan;
+  const CnfFormula vdw = van_der_waerden(5, 178);
+  ProbeOptions probes;
+  probes.cdcl = false;
+  probes.turns = std::make_shared<FairShare>();
+  probes.turns->finished(FairShare::kCdcl);
+  const SolverChoice choice = choose_solver(DpllSpace(vdw), vdw, probes);
+  EXPECT_EQ(choice.kind, SolverKind::kCubeAndConquer) << choice.reason;
+  EXPECT_GE(choice.cubes.cdcl_share(), kLeastCubeShareForOneWorker);
+  EXPECT_EQ(choice.cdcl_conflicts, kLeastProbeConflicts);
+  EXPECT_GT(probe_conflicts(choice.estimate), kLeastProbeConflicts);
+}
+
 // A trial CDCL lost on small cubes only (whose DPLL work is far under the
 // mean cube's) says little and is taken again with shallower cubes; one lost
 // on a cube of the tree's usual size, or won, stands.
