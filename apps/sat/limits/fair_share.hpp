@@ -43,6 +43,7 @@ class FairShare {
   void yield(Side side, const std::function<bool()>& stop = {}) {
     const std::int64_t own = cpu_of(side);
     if (finished_[other(side)].load(std::memory_order_acquire)) return;
+    if (aside_[other(side)].load(std::memory_order_acquire)) return;
     if (own <= used_[other(side)].load(std::memory_order_relaxed) + quantum_) return;
     const auto before = std::chrono::steady_clock::now();
     std::unique_lock<std::mutex> lock(mutex_);
@@ -52,6 +53,25 @@ class FairShare {
       if (stop && stop()) break;
       changed_.wait_for(lock, std::chrono::milliseconds(5));
     }
+    waited_[side] += std::chrono::steady_clock::now() - before;
+  }
+
+  // `side` lets the other run on past its quantum, without turns, until
+  // `enough` says so (or the other finishes, or `stop` says the run is
+  // over; each looked at every millisecond). The other's lead is then what
+  // it did meanwhile, and `side` makes it up in the turns that follow: the
+  // bound above holds with that lead added.
+  void stand_aside(Side side, const std::function<bool()>& enough,
+                   const std::function<bool()>& stop = {}) {
+    const auto before = std::chrono::steady_clock::now();
+    aside_[side].store(true, std::memory_order_release);
+    std::unique_lock<std::mutex> lock(mutex_);
+    turn_ = other(side);
+    changed_.notify_all();
+    while (!finished_[other(side)].load(std::memory_order_relaxed) && !enough() &&
+           !(stop && stop()))
+      changed_.wait_for(lock, std::chrono::milliseconds(1));
+    aside_[side].store(false, std::memory_order_release);
     waited_[side] += std::chrono::steady_clock::now() - before;
   }
 
@@ -95,6 +115,7 @@ class FairShare {
   const std::int64_t process_at_start_;
   std::atomic<std::int64_t> used_[2] = {0, 0};
   std::atomic<bool> finished_[2] = {false, false};
+  std::atomic<bool> aside_[2] = {false, false};
   mutable std::mutex mutex_;
   std::condition_variable changed_;
   Side turn_ = kCdcl;

@@ -235,6 +235,7 @@ void SatPlan::probe() {
   probes.end = end_;
   probes.proof = proof_;
   probes.turns = turns_;
+  if (turns_ && race_) probes.race_conflicts = [race = race_] { return race->conflicts(); };
   const auto start = std::chrono::steady_clock::now();
   choice_ = choose_solver(prototype, input_.formula, probes);
   probe_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -287,13 +287,25 @@ SolverChoice choose_solver(const DpllSpace& prototype, const CnfFormula& formula
   }
   const bool cube_trial =
       choice.estimate.visits >= kLeastVisitsForCubeTrial && !choice.estimate.found_model;
+  // With one worker the race is this probe: the search stands aside until
+  // the race has had the probe's conflicts, so that a formula CDCL decides
+  // in them costs one CDCL run, not two (a copy of the race in the probe,
+  // as before, decided them on the search's time and otherwise repeated
+  // the race's work).
+  if (probes.turns && probes.race_conflicts) {
+    const std::uint64_t conflicts = static_cast<std::uint64_t>(probe_conflicts(choice.estimate));
+    probes.turns->stand_aside(
+        FairShare::kSearch, [&] { return probes.race_conflicts() >= conflicts; },
+        [&end] { return end->reached(); });
+    if (decided_elsewhere()) return choice;
+  }
   // Beside the race this probe only warms up the cube trial's CaDiCaL (the
   // trial's cubes are decided with what it learned on the whole formula),
   // and the race asks the whole formula's question itself: the first
   // probe's conflicts are enough (van der Waerden at 178, the same cubes'
   // verdicts as after the 835 the estimate would give; with none, CaDiCaL
   // loses them), and more (up to kMostProbeConflicts, a second or so)
-  // would repeat the race's work, with one worker in its time.
+  // would repeat the race's work.
   const int budget = probes.cdcl ? probe_conflicts(choice.estimate) : kLeastProbeConflicts;
   if ((probes.cdcl || cube_trial) && budget > choice.cdcl_conflicts &&
       decided_by(budget - choice.cdcl_conflicts))

@@ -201,6 +201,10 @@ struct ProbeOptions {
   // in the CDCL probes, which are CDCL themselves. The cube trial's choice
   // depends on it too (cube_trial_choice).
   std::shared_ptr<FairShare> turns;
+  // With `turns`: the race's conflicts so far. The search then stands aside
+  // until the race has had the second CDCL probe's conflicts (4.), instead
+  // of running that probe.
+  std::function<std::uint64_t()> race_conflicts;
 };
 inline constexpr std::string_view kDecidedDuringProbes = "decided during the probes";
 

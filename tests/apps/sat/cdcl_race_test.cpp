@@ -162,6 +162,35 @@ TEST(FairShare, NeitherSideGetsMoreThanAQuantumAhead) {
       << "the CDCL side waited for the late one";
 }
 
+// A side that stands aside lets the other run on past its quantum until it
+// has had enough (here 0.1 s of CPU), and waits meanwhile; then the turns
+// resume, the lead is made up, and neither gets further ahead than that.
+TEST(FairShare, StandingAsideLetsTheOtherRunOnUntilItHasHadEnough) {
+  FairShare turns(0.005);
+  std::atomic<bool> stop{false};
+  std::thread cdcl([&] {
+    while (!stop.load()) turns.yield(FairShare::kCdcl, [&] { return stop.load(); });
+    turns.finished(FairShare::kCdcl);
+  });
+  turns.stand_aside(FairShare::kSearch,
+                    [&] { return turns.used_seconds(FairShare::kCdcl) >= 0.1; });
+  const double lead = turns.used_seconds(FairShare::kCdcl) - turns.used_seconds(FairShare::kSearch);
+  EXPECT_GT(lead, 0.08) << "the CDCL side ran on alone, far past a quantum";
+  EXPECT_GT(turns.waited_seconds(FairShare::kSearch), 0.08);
+  // The search side now works 0.2 s of CPU in turns: the CDCL side waits
+  // until the lead is made up, then shares.
+  const auto cpu = [] {
+    return std::chrono::duration<double>(ThreadCpuClock::now().time_since_epoch()).count();
+  };
+  const double start = cpu();
+  while (cpu() - start < 0.2) turns.yield(FairShare::kSearch);
+  stop.store(true);
+  cdcl.join();
+  const double cdcl_seconds = turns.used_seconds(FairShare::kCdcl);
+  EXPECT_LT(cdcl_seconds, 0.2 + 0.05) << "the lead was made up before the CDCL side ran again";
+  EXPECT_GT(cdcl_seconds, 0.15) << "then both shared";
+}
+
 // The bound where DPLL is hopeless: a counter asked to reach more than it
 // can, which CaDiCaL refutes in a fraction of a second and look-ahead DPLL
 // not in minutes. With one worker the race decides it having used its own

@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <chrono>
 #include <future>
@@ -458,6 +459,34 @@ TEST(SolverChoice, WithOneWorkerVanDerWaerdenKeepsCubeAndConquer) {
   EXPECT_GE(choice.cubes.cdcl_share(), kLeastCubeShareForOneWorker);
   EXPECT_EQ(choice.cdcl_conflicts, kLeastProbeConflicts);
   EXPECT_GT(probe_conflicts(choice.estimate), kLeastProbeConflicts);
+}
+
+// With one worker the race itself gets the second CDCL probe's conflicts:
+// the probes stand aside until it has had them (here a stand-in that counts
+// a conflict a turn), and the trial's own CaDiCaL only warms up.
+TEST(SolverChoice, WithOneWorkerTheRaceHasTheProbesConflictsItself) {
+  if (testing::kUnderThreadSanitizer) GTEST_SKIP() << testing::kTooSlowUnderTsan;
+  const CnfFormula vdw = van_der_waerden(5, 178);
+  ProbeOptions probes;
+  probes.cdcl = false;
+  probes.turns = std::make_shared<FairShare>();
+  std::atomic<std::uint64_t> race_conflicts{0};
+  std::atomic<bool> over{false};
+  std::thread race([&] {
+    while (!over.load()) {
+      race_conflicts.fetch_add(1);
+      probes.turns->yield(FairShare::kCdcl, [&] { return over.load(); });
+    }
+    probes.turns->finished(FairShare::kCdcl);
+  });
+  probes.race_conflicts = [&] { return race_conflicts.load(); };
+  const SolverChoice choice = choose_solver(DpllSpace(vdw), vdw, probes);
+  const std::uint64_t conflicts_after = race_conflicts.load();
+  over.store(true);
+  race.join();
+  EXPECT_EQ(choice.kind, SolverKind::kCubeAndConquer) << choice.reason;
+  EXPECT_GE(conflicts_after, static_cast<std::uint64_t>(probe_conflicts(choice.estimate)));
+  EXPECT_EQ(choice.cdcl_conflicts, kLeastProbeConflicts) << "the trial's CaDiCaL only warmed up";
 }
 
 // A trial CDCL lost on small cubes only (whose DPLL work is far under the
