@@ -6,7 +6,9 @@
 // ended). So when either side decides the formula, having used T seconds,
 // the other has used at most T plus a quantum: a run takes at most twice
 // the faster side's time and a quantum, whichever side that is, whatever
-// the formula. Each side calls yield() often from whatever thread does its
+// the formula. A side may stand aside for a while (the search does, for the
+// race to have the CDCL probe's conflicts, plan/solver_choice.hpp): the
+// other's lead is then what it did meanwhile, added to the bound. Each side calls yield() often from whatever thread does its
 // work (CaDiCaL's terminate callback; a DPLL node; a look-ahead probe step).
 //
 // The CDCL side's time is its thread's CPU clock, which it reports as it
