@@ -240,7 +240,7 @@ SolverChoice choose_solver(const DpllSpace& prototype, const CnfFormula& formula
   auto decided_elsewhere = [&] {
     if (!end->reached()) return false;
     choice.kind = SolverKind::kDpll;
-    choice.reason = kDecidedDuringProbes;
+    choice.reason = end->decided() ? kDecidedDuringProbes : kEndedDuringProbes;
     return true;
   };
   // One CaDiCaL for both CDCL probes: the second goes on where the first

@@ -210,6 +210,8 @@ struct ProbeOptions {
   std::function<std::uint64_t()> race_conflicts;
 };
 inline constexpr std::string_view kDecidedDuringProbes = "decided during the probes";
+// The time limit or Ctrl-C ended the run before the probes chose.
+inline constexpr std::string_view kEndedDuringProbes = "the run ended during the probes";
 
 // `space` is a pure DPLL space over `formula`.
 SolverChoice choose_solver(const DpllSpace& space, const CnfFormula& formula,

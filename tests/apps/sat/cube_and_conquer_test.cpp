@@ -489,6 +489,18 @@ TEST(SolverChoice, WithOneWorkerTheRaceHasTheProbesConflictsItself) {
   EXPECT_EQ(choice.cdcl_conflicts, kLeastProbeConflicts) << "the trial's CaDiCaL only warmed up";
 }
 
+// A time limit that ends the run during the probes is said as such, not as
+// a formula decided there.
+TEST(SolverChoice, ARunThatEndsDuringTheProbesSaysSo) {
+  const CnfFormula random = random_ksat(350, clauses_for_ratio(350, 4.26), 3, 1);
+  ProbeOptions probes;
+  probes.cdcl = false;
+  probes.end = std::make_shared<SearchEnd>(std::make_shared<TimeLimit>(1e-9));
+  const SolverChoice choice = choose_solver(DpllSpace(random), random, probes);
+  EXPECT_EQ(choice.reason, kEndedDuringProbes);
+  EXPECT_FALSE(probes.end->decided());
+}
+
 // A trial CDCL lost on small cubes only (whose DPLL work is far under the
 // mean cube's) says little and is taken again with shallower cubes; one lost
 // on a cube of the tree's usual size, or won, stands.
