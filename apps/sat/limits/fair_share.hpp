@@ -8,8 +8,9 @@
 // the faster side's time and a quantum, whichever side that is, whatever
 // the formula. A side may stand aside for a while (the search does, for the
 // race to have the CDCL probe's conflicts, plan/solver_choice.hpp): the
-// other's lead is then what it did meanwhile, added to the bound. Each side calls yield() often from whatever thread does its
-// work (CaDiCaL's terminate callback; a DPLL node; a look-ahead probe step).
+// other's lead is then what it did meanwhile, added to the bound. Each side
+// calls yield() often from whatever thread does its work (CaDiCaL's
+// terminate callback; a DPLL node; a look-ahead probe step).
 //
 // The CDCL side's time is its thread's CPU clock, which it reports as it
 // yields; the search side's is the process's CPU time since the turns began

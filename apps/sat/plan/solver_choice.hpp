@@ -37,10 +37,10 @@
 //      for DPLL to finish: the portfolio.
 //   4. CDCL again, where it stopped, up to a number of conflicts in
 //      proportion to the estimated DPLL work, so that a formula DPLL decides
-//      fast loses little to the probe. Decided: as in 1. If not: 5. Beside
-//      a race with a core of its own, not run (the race asks the same
-//      question); with one worker the race is given those conflicts, the
-//      search standing aside until it has had them.
+//      fast loses little to the probe. Decided: as in 1. Beside a race,
+//      only a warm-up for 5. (the race asks the same question): with one
+//      worker the race is given those conflicts instead, the search
+//      standing aside until it has had them.
 //   5. sample cubes, where DPLL would take seconds (see CubeTrial below):
 //      cube-and-conquer if CDCL decides most of them with half the work
 //      DPLL needs below them, DPLL otherwise. With one worker beside the
