@@ -6,8 +6,13 @@
 namespace stacksplit::apps::sat {
 
 CdclRace::CdclRace(const CnfFormula& formula, std::shared_ptr<SearchEnd> end, ProofLink proof,
-                   std::shared_ptr<FairShare> turns)
-    : formula_(formula), end_(std::move(end)), proof_(std::move(proof)), turns_(std::move(turns)) {}
+                   std::shared_ptr<FairShare> turns, CdclSettings settings, std::string name)
+    : formula_(formula),
+      end_(std::move(end)),
+      proof_(std::move(proof)),
+      turns_(std::move(turns)),
+      settings_(settings),
+      name_(std::move(name)) {}
 
 CdclRace::~CdclRace() { stop(); }
 
@@ -28,6 +33,12 @@ void CdclRace::stop() {
   if (turns_) turns_->finished(FairShare::kCdcl);
 }
 
+std::shared_ptr<CdclEngine> CdclRace::hand_over() {
+  stop();
+  live_engine_.store(nullptr, std::memory_order_release);
+  return std::move(engine_);
+}
+
 bool CdclRace::should_stop() {
   if (stop_.load(std::memory_order_relaxed) || end_->reached()) return true;
   // CaDiCaL asks every few decisions: the clocks on every 64th call.
@@ -46,7 +57,7 @@ void CdclRace::run() {
   core::unbind_thread_from_launcher_default();
   // Made in the race's thread: loading the clauses is CDCL's time, not
   // the search's (with one worker, turns are CPU time).
-  engine_ = std::make_shared<CdclEngine>(formula_, CdclSettings{}, proof_);
+  engine_ = std::make_shared<CdclEngine>(formula_, settings_, proof_);
   CdclEngine* engine = engine_.get();
   engine->stop_when([this] { return should_stop(); });
   if (export_) engine->export_to(export_, longest_export_);
@@ -57,7 +68,7 @@ void CdclRace::run() {
   if (turns_) turns_->finished(FairShare::kCdcl);
   if (verdict == Verdict::kUnknown) return;
   verdict_.store(verdict, std::memory_order_release);
-  end_->board().post("race", verdict, engine->model());
+  end_->board().post(name_, verdict, engine->model());
 }
 
 }  // namespace stacksplit::apps::sat

@@ -15,11 +15,17 @@
 // clauses can go to the portfolio's members of its process (export_to).
 //
 // One race a run: under mpirun it runs on rank 0, beside rank 0's workers.
+//
+// The same class runs the portfolio's first member from the first
+// millisecond, beside a race with a core of its own: it takes turns with
+// auto's probes on the other core, and the portfolio takes its CaDiCaL over
+// where it stopped (hand_over()) if the probes choose the portfolio.
 
 #include <atomic>
 #include <functional>
 #include <memory>
 #include <span>
+#include <string>
 #include <thread>
 
 #include "apps/sat/cdcl/cdcl_engine.hpp"
@@ -31,9 +37,11 @@ namespace stacksplit::apps::sat {
 
 class CdclRace {
  public:
-  // `turns` null: the race has a core of its own.
+  // `turns` null: the race has a core of its own. `settings` are CaDiCaL's
+  // (its defaults for the race); `name` is who posts its verdict.
   CdclRace(const CnfFormula& formula, std::shared_ptr<SearchEnd> end, ProofLink proof = {},
-           std::shared_ptr<FairShare> turns = nullptr);
+           std::shared_ptr<FairShare> turns = nullptr, CdclSettings settings = {},
+           std::string name = "race");
   CdclRace(const CdclRace&) = delete;
   CdclRace& operator=(const CdclRace&) = delete;
   ~CdclRace();  // stops and joins the race
@@ -45,6 +53,10 @@ class CdclRace {
   void start();
   // Ends it (the run is over) and waits for the thread.
   void stop();
+  // Ends its solve call and gives its CaDiCaL, with all it learned, to
+  // whoever goes on with it (once; null after the first call, or if its
+  // thread had not made it yet). Its verdict, if it decided, is posted.
+  std::shared_ptr<CdclEngine> hand_over();
 
   // Its own verdict, once it decided (kUnknown until then, and if it did not).
   Verdict verdict() const { return verdict_.load(std::memory_order_acquire); }
@@ -69,6 +81,8 @@ class CdclRace {
   std::shared_ptr<SearchEnd> end_;
   ProofLink proof_;
   std::shared_ptr<FairShare> turns_;
+  const CdclSettings settings_;
+  const std::string name_;
   std::function<void(std::span<const Literal>)> export_;
   std::uint32_t longest_export_ = 0;
   std::shared_ptr<CdclEngine> engine_;  // made in the race's thread

@@ -109,10 +109,13 @@ void PortfolioSpace::start_member(int slot) {
   next_slice_conflicts_ = kFirstSliceConflicts;
   // The exchange outlives the member: what it saw stays seen.
   if (engine_ && shared_->solvers_left_to_exit) leave_to_exit(std::move(engine_));
-  engine_ = std::make_shared<CdclEngine>(
-      shared_->formula, portfolio_member(member_),
-      shared_->proof ? ProofLink(shared_->proof, "portfolio member " + std::to_string(member_))
-                     : ProofLink());
+  engine_.reset();
+  if (member_ == shared_->first_member) engine_ = shared_->take_head_start();
+  if (!engine_)
+    engine_ = std::make_shared<CdclEngine>(
+        shared_->formula, portfolio_member(member_),
+        shared_->proof ? ProofLink(shared_->proof, "portfolio member " + std::to_string(member_))
+                       : ProofLink());
   ClauseExchange* exchange = exchange_.get();
   member_start_ = Clock::now();
   engine_->export_to(

@@ -26,6 +26,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <span>
@@ -85,6 +86,18 @@ struct PortfolioShared {
 
   // What the race learned, when it runs in this process (see RaceClauses).
   std::shared_ptr<RaceClauses> race_clauses;
+  // Member first_member's CaDiCaL, started before the probes chose the
+  // portfolio (cdcl_race.hpp, plan/sat_plan.hpp): the worker that runs that
+  // member goes on with it, where it stopped. Null: none.
+  std::function<std::shared_ptr<CdclEngine>()> head_start;
+  std::shared_ptr<CdclEngine> take_head_start() {
+    std::lock_guard<std::mutex> lock(head_start_mutex);
+    if (!head_start) return nullptr;
+    std::shared_ptr<CdclEngine> engine = head_start();
+    head_start = nullptr;
+    return engine;
+  }
+  std::mutex head_start_mutex;
   // Whether the members hear from anyone (the race, or other members).
   bool members_hear_others() const { return race_clauses != nullptr || workers > 1; }
 };

@@ -14,7 +14,10 @@
 //
 // The CDCL side's time is its thread's CPU clock, which it reports as it
 // yields; the search side's is the process's CPU time since the turns began
-// less that.
+// less that (with one worker, the search's threads and the race are the
+// process), or, beside a race that has a core of its own, the CPU clock of
+// the one thread that made the turns (auto's probes, taking turns with the
+// portfolio's first member: plan/sat_plan.hpp).
 
 #include <time.h>
 
@@ -32,12 +35,17 @@ namespace stacksplit::apps::sat {
 class FairShare {
  public:
   enum Side : int { kCdcl = 0, kSearch = 1 };
+  // What the search side's time is.
+  enum class SearchClock { kProcessLessCdcl, kMakingThread };
 
   // Made before the CDCL side's thread starts: the search side's time counts
   // from here (what the process did before is neither side's).
-  explicit FairShare(double quantum_seconds = kTurnQuantumSeconds)
+  explicit FairShare(double quantum_seconds = kTurnQuantumSeconds,
+                     SearchClock search_clock = SearchClock::kProcessLessCdcl)
       : quantum_(static_cast<std::int64_t>(quantum_seconds * 1e9)),
-        process_at_start_(nanoseconds_of(CLOCK_PROCESS_CPUTIME_ID)) {}
+        search_clock_(search_clock == SearchClock::kMakingThread ? CLOCK_THREAD_CPUTIME_ID
+                                                                 : CLOCK_PROCESS_CPUTIME_ID),
+        search_at_start_(nanoseconds_of(search_clock_)) {}
 
   // Called by `side` often. Returns at once while the side is within a
   // quantum of the other; else hands the turn over and waits until the other
@@ -106,16 +114,18 @@ class FairShare {
     return static_cast<std::int64_t>(now.tv_sec) * 1'000'000'000 + now.tv_nsec;
   }
   std::int64_t cpu_of(Side side) {
-    const std::int64_t cpu = side == kCdcl
-                                 ? nanoseconds_of(CLOCK_THREAD_CPUTIME_ID)
-                                 : nanoseconds_of(CLOCK_PROCESS_CPUTIME_ID) - process_at_start_ -
-                                       used_[kCdcl].load(std::memory_order_relaxed);
+    const std::int64_t cpu = side == kCdcl ? nanoseconds_of(CLOCK_THREAD_CPUTIME_ID)
+                                           : nanoseconds_of(search_clock_) - search_at_start_ -
+                                                 (search_clock_ == CLOCK_PROCESS_CPUTIME_ID
+                                                      ? used_[kCdcl].load(std::memory_order_relaxed)
+                                                      : 0);
     used_[side].store(cpu, std::memory_order_relaxed);
     return cpu;
   }
 
   const std::int64_t quantum_;
-  const std::int64_t process_at_start_;
+  const clockid_t search_clock_;
+  const std::int64_t search_at_start_;
   std::atomic<std::int64_t> used_[2] = {0, 0};
   std::atomic<bool> finished_[2] = {false, false};
   std::atomic<bool> aside_[2] = {false, false};

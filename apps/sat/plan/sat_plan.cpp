@@ -235,10 +235,42 @@ void SatPlan::probe() {
   probes.end = end_;
   probes.proof = proof_;
   probes.turns = turns_;
-  if (turns_ && race_) probes.race_conflicts = [race = race_] { return race->conflicts(); };
+  if (race_has_core_) {
+    // The portfolio's first member starts now, not after the probes: it
+    // takes turns with them, in equal shares of this core (the race has
+    // the other), and goes on where it stopped if they choose the
+    // portfolio. So a formula CaDiCaL's satisfiable configuration decides
+    // fast waits no more than twice that for the probes, and one the
+    // probes give to DPLL or cube-and-conquer loses half the probes' time.
+    probes.turns =
+        std::make_shared<FairShare>(kTurnQuantumSeconds, FairShare::SearchClock::kMakingThread);
+    const int member = 1;  // the race is member 0
+    head_start_ = std::make_shared<CdclRace>(
+        input_.formula, end_,
+        proof_ ? ProofLink(proof_, "portfolio member " + std::to_string(member)) : ProofLink(),
+        probes.turns, portfolio_member(member), "portfolio member " + std::to_string(member));
+    head_start_->start();
+    head_started_ = true;
+  }
+  probes.one_worker = turns_ && !core::spans_processes(run_.config().runtime);
+  if (probes.one_worker && race_)
+    probes.race_conflicts = [race = race_] { return race->conflicts(); };
   const auto start = std::chrono::steady_clock::now();
   choice_ = choose_solver(prototype, input_.formula, probes);
   probe_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (head_start_) {
+    head_start_cpu_seconds_ = head_start_->cpu_seconds();
+    head_start_kept_ = choice_->kind == SolverKind::kPortfolio;
+    if (!head_start_kept_) stop_head_start();
+    probes.turns->finished(FairShare::kSearch);
+  }
+}
+
+void SatPlan::stop_head_start() {
+  if (!head_start_) return;
+  head_start_->stop();
+  if (std::shared_ptr<const void> engine = head_start_->engine()) leave_to_exit(engine);
+  head_start_.reset();
 }
 
 // ---- agree ----
@@ -294,6 +326,8 @@ void SatPlan::search() {
       shared->race_clauses = race_clauses_;
       race_clauses_->keep();
     }
+    if (head_start_)
+      shared->head_start = [head_start = head_start_] { return head_start->hand_over(); };
     // The process exits after the search: freeing each member's CaDiCaL
     // would delay the answer (left_to_exit.hpp).
     shared->solvers_left_to_exit = true;
@@ -354,6 +388,7 @@ Verdict SatPlan::conclude(const core::RunStatistics& result,
     race_->stop();
     if (race_->engine()) leave_to_exit(race_->engine());
   }
+  stop_head_start();
   if (turns_) turns_->finished(FairShare::kSearch);
   verdict_ = board.verdict();
   if (verdict_ == Verdict::kSatisfiable) model_ = board.model();
@@ -408,6 +443,10 @@ nlohmann::json SatPlan::details(const core::RunStatistics& result) const {
   if (options_.cube_cutoff > 0) details["cube_cutoff"] = options_.cube_cutoff;
   if (options_.time_limit > 0) details["time_limit_s"] = options_.time_limit;
   if (choice_) details["auto_choice"] = auto_choice_json(*choice_, probe_seconds_);
+  details["portfolio_head_start"] = nullptr;
+  if (head_started_)
+    details["portfolio_head_start"] = {{"cpu_s_during_probes", head_start_cpu_seconds_},
+                                       {"kept", head_start_kept_}};
   details["race"] = nullptr;
   if (race_) {
     details["race"] = {{"cpu_s", race_->cpu_seconds()},

@@ -65,6 +65,8 @@ class SatPlan {
   void probe();
   void agree();
   void search();
+  // Stops the portfolio's head start, if it runs and was not taken over.
+  void stop_head_start();
   void report(const core::RunResult<Model>& result);
 
   // After the engine: the search's own verdict posted, the race stopped,
@@ -82,7 +84,13 @@ class SatPlan {
   std::shared_ptr<ProofWriter> proof_;
   std::shared_ptr<FairShare> turns_;  // one worker beside the race
   std::shared_ptr<RaceClauses> race_clauses_;
-  std::shared_ptr<CdclRace> race_;      // in this process
+  std::shared_ptr<CdclRace> race_;  // in this process
+  // Beside a race with a core of its own: the portfolio's first member,
+  // taking turns with the probes (probe()) until they choose.
+  std::shared_ptr<CdclRace> head_start_;
+  bool head_started_ = false;
+  double head_start_cpu_seconds_ = 0;   // while the probes ran
+  bool head_start_kept_ = false;        // the portfolio went on with it
   bool race_elsewhere_ = false;         // on rank 0, this being another rank
   bool race_has_core_ = false;          // the search runs on the other workers
   bool search_yields_to_race_ = false;  // under mpirun: this rank's threads are nice

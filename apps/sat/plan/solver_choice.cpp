@@ -292,7 +292,7 @@ SolverChoice choose_solver(const DpllSpace& prototype, const CnfFormula& formula
   // in them costs one CDCL run, not two (a copy of the race in the probe,
   // as before, decided them on the search's time and otherwise repeated
   // the race's work).
-  if (probes.turns && probes.race_conflicts) {
+  if (probes.one_worker && probes.turns && probes.race_conflicts) {
     const std::uint64_t conflicts = static_cast<std::uint64_t>(probe_conflicts(choice.estimate));
     probes.turns->stand_aside(
         FairShare::kSearch, [&] { return probes.race_conflicts() >= conflicts; },
@@ -318,7 +318,7 @@ SolverChoice choose_solver(const DpllSpace& prototype, const CnfFormula& formula
       choice.cubes = try_cubes(space, *probe, choice.estimate, kShallowCubeDepthFraction);
       if (decided_elsewhere()) return choice;
     }
-    choice.kind = cube_trial_choice(choice.cubes, probes.turns != nullptr);
+    choice.kind = cube_trial_choice(choice.cubes, probes.one_worker);
     if (choice.kind == SolverKind::kPortfolio) {
       choice.reason = "CDCL decided sample cubes with a small part of DPLL's work";
       return choice;

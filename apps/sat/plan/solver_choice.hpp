@@ -199,14 +199,20 @@ struct ProbeOptions {
   std::shared_ptr<SearchEnd> end;
   // The run's proof, which the CDCL probe's lemmas go to; null: none.
   std::shared_ptr<ProofWriter> proof;
-  // One worker beside the race: the probes are the search's side of the
-  // turns (limits/fair_share.hpp), yielding between look-ahead steps. Not
-  // in the CDCL probes, which are CDCL themselves. The cube trial's choice
-  // depends on it too (cube_trial_choice).
+  // The probes are the search's side of these turns (limits/fair_share.hpp),
+  // yielding between look-ahead steps: with one worker, turns with the
+  // race; beside a race with a core of its own, with the portfolio's first
+  // member (plan/sat_plan.hpp). Not in the CDCL probes, which are CDCL
+  // themselves.
   std::shared_ptr<FairShare> turns;
-  // With `turns`: the race's conflicts so far. The search then stands aside
-  // until the race has had the second CDCL probe's conflicts (4.), instead
-  // of running that probe.
+  // The run's one worker takes turns with the race (in one process: under
+  // mpirun the other ranks' workers wait for rank 0's probes, and the
+  // choice is made as for several workers). The cube trial's choice
+  // depends on it (cube_trial_choice).
+  bool one_worker = false;
+  // With one_worker: the race's conflicts so far. The search then stands
+  // aside until the race has had the second CDCL probe's conflicts (4.),
+  // instead of running that probe.
   std::function<std::uint64_t()> race_conflicts;
 };
 inline constexpr std::string_view kDecidedDuringProbes = "decided during the probes";

@@ -191,6 +191,39 @@ TEST(FairShare, StandingAsideLetsTheOtherRunOnUntilItHasHadEnough) {
   EXPECT_GT(cdcl_seconds, 0.15) << "then both shared";
 }
 
+// Beside a race with a core of its own, auto's probes take turns with the
+// portfolio's first member in a process where the race works too: the
+// search side's time is then the clock of the thread that made the turns,
+// and a third thread's work is neither side's. Here a thread that never
+// yields spins throughout (the race); the two sides still share equally
+// (counted as the process's CPU less the CDCL side's, the spinning thread's
+// time would be the search side's, and the CDCL side would run on alone).
+TEST(FairShare, BesideARaceTheSearchSideIsTheThreadThatMadeTheTurns) {
+  std::atomic<bool> over{false};
+  std::thread race([&] {
+    while (!over.load(std::memory_order_relaxed)) {
+    }
+  });
+  FairShare turns(0.005, FairShare::SearchClock::kMakingThread);
+  std::atomic<bool> stop{false};
+  std::thread member([&] {
+    while (!stop.load()) turns.yield(FairShare::kCdcl, [&] { return stop.load(); });
+    turns.finished(FairShare::kCdcl);
+  });
+  const auto cpu = [] {
+    return std::chrono::duration<double>(ThreadCpuClock::now().time_since_epoch()).count();
+  };
+  const double start = cpu();
+  while (cpu() - start < 0.2) turns.yield(FairShare::kSearch);
+  stop.store(true);
+  member.join();
+  over.store(true);
+  race.join();
+  EXPECT_GT(turns.used_seconds(FairShare::kSearch), 0.19);
+  EXPECT_GT(turns.used_seconds(FairShare::kCdcl), 0.15) << "the member had its share";
+  EXPECT_LT(turns.used_seconds(FairShare::kCdcl), 0.25) << "and no more";
+}
+
 // The bound where DPLL is hopeless: a counter asked to reach more than it
 // can, which CaDiCaL refutes in a fraction of a second and look-ahead DPLL
 // not in minutes. With one worker the race decides it having used its own

@@ -456,6 +456,7 @@ TEST(SolverChoice, WithOneWorkerTheRaceHasTheProbesConflictsItself) {
   ProbeOptions probes;
   probes.cdcl = false;
   probes.turns = std::make_shared<FairShare>();
+  probes.one_worker = true;
   std::atomic<std::uint64_t> race_conflicts{0};
   std::atomic<bool> over{false};
   std::thread race([&] {

@@ -252,6 +252,39 @@ TEST(Portfolio, TheRaceFeedsTheMembersOfItsProcess) {
   }
 }
 
+// Beside a race with a core of its own the first member starts before the
+// probes choose (plan/sat_plan.hpp), and the portfolio goes on with its very
+// CaDiCaL, once. Here that CaDiCaL is given x1 and not x1 when it is handed
+// over: the member refutes a satisfiable formula, which a new CaDiCaL could
+// not.
+TEST(Portfolio, TheFirstMemberGoesOnWithItsHeadStart) {
+  const CnfFormula formula = random_ksat(40, clauses_for_ratio(40, 2.0), 3, 3);
+  const auto head_start_end = std::make_shared<SearchEnd>(nullptr);
+  CdclRace head_start(formula, head_start_end, {}, nullptr, portfolio_member(1),
+                      "portfolio member 1");
+  head_start.start();
+  const auto end = std::make_shared<SearchEnd>(nullptr);
+  auto shared = std::make_shared<PortfolioShared>(formula, 1u, ShareOptions{}, end);
+  shared->first_member = 1;
+  shared->head_start = [&head_start] {
+    std::shared_ptr<CdclEngine> engine = head_start.hand_over();
+    engine->import(std::vector<Literal>{1});
+    engine->import(std::vector<Literal>{-1});
+    return engine;
+  };
+  core::RunConfig setup =
+      stacksplit::testing::scheme_setup("rp", 1, "complete", core::SplitStrategy::kHalf, 1, 2);
+  setup.search.mode = core::SearchMode::kFirst;
+  const auto result = core::run_search<PortfolioSpace>(
+      stacksplit::testing::on_runtime(setup, "threads"), [&] { return PortfolioSpace(shared); });
+  EXPECT_EQ(head_start_end->board().verdict(), Verdict::kSatisfiable) << "it is satisfiable";
+  EXPECT_FALSE(result.solution.has_value());
+  EXPECT_EQ(end->board().verdict(), Verdict::kUnsatisfiable)
+      << "the member went on with the head start's CaDiCaL";
+  EXPECT_EQ(total_counter(result, "member"), 2u);
+  EXPECT_EQ(shared->take_head_start(), nullptr) << "taken once";
+}
+
 std::uint64_t counter_of(const PortfolioSpace& space, std::string_view name) {
   std::vector<std::uint64_t> values(PortfolioSpace::kCounters.size());
   space.read_counters(values);

@@ -184,10 +184,18 @@ TEST(SatCommand, AutoSaysWhatItChoseAndWhy) {
   const bool portfolio = chosen[1] == "portfolio";
   const std::string solver = chosen[1];
   const std::string reason = chosen[2];
-  // Decided during the probes: by the race, or by the cube trial's CaDiCaL
-  // warming up when the dives' estimate reaches the trial (both are CaDiCaL
-  // on the whole formula, and either may answer first).
-  const bool race_decided = run.out.find("c verdict: CDCL probe says UNSAT") == std::string::npos;
+  // Decided during the probes: by the race, by the portfolio's first member
+  // (which takes turns with the probes), or by the cube trial's CaDiCaL
+  // warming up when the dives' estimate reaches the trial (all are CaDiCaL
+  // on the whole formula, and any may answer first).
+  const std::size_t first_verdict = run.out.find("c verdict: ");
+  const auto first_said_by = [&](const std::string& member) {
+    return first_verdict != std::string::npos &&
+           run.out.compare(first_verdict, 11 + member.size() + 5,
+                           "c verdict: " + member + " says") == 0;
+  };
+  const bool race_decided = first_said_by("race");
+  const bool probe_decided = first_said_by("CDCL probe");
   if (reason == kDecidedDuringProbes && race_decided) {
     EXPECT_NE(run.out.find("decided the formula: unsatisfiable\n"), std::string::npos) << run.out;
   }
@@ -214,7 +222,7 @@ TEST(SatCommand, AutoSaysWhatItChoseAndWhy) {
   if (reason == kDecidedDuringProbes && race_decided) {
     EXPECT_EQ(details["race"]["verdict"], "UNSAT") << details;
     EXPECT_EQ(details["verdicts"][0]["member"], "race") << details;
-  } else if (reason == kDecidedDuringProbes) {
+  } else if (reason == kDecidedDuringProbes && probe_decided) {
     EXPECT_EQ(details["verdicts"][0]["member"], "CDCL probe") << details;
     EXPECT_GE(choice["estimated_dpll_visits"].get<double>(), kLeastVisitsForCubeTrial) << choice;
   }
@@ -239,6 +247,34 @@ TEST(SatCommand, AutoSaysWhatItChoseAndWhy) {
   run = sat(random + " -w 2");
   EXPECT_NE(run.out.find("solver dpll (auto: the look-ahead tree is small)"), std::string::npos)
       << run.out;
+}
+
+// Beside a race with a core of its own, the portfolio's first member starts
+// with the probes, taking turns with them: the record says how much CPU it
+// had meanwhile and whether the portfolio went on with it (random 3-SAT of
+// 700 variables: a look-ahead tree too large, the portfolio), or stopped it
+// (200 variables: DPLL).
+TEST(SatCommand, BesideARaceThePortfoliosFirstMemberStartsWithTheProbes) {
+  const std::string json = (testing::scratch_directory() / "head-start.jsonl").string();
+  const std::string large = testing::write_cnf(
+      "head-start-large.cnf", random_ksat(700, clauses_for_ratio(700, 4.26), 3, 1));
+  auto run = sat(large + " -w 2 --time-limit 1 --json " + json);
+  nlohmann::json details = last_record(json)["app_details"];
+  if (details["auto_choice"]["reason"] != kDecidedDuringProbes) {
+    EXPECT_EQ(details["solver"], "portfolio") << run.out;
+    EXPECT_EQ(details["portfolio_head_start"]["kept"], true) << details;
+  }
+  EXPECT_GE(details["portfolio_head_start"]["cpu_s_during_probes"].get<double>(), 0.0) << details;
+
+  const std::string small = testing::write_cnf(
+      "head-start-small.cnf", random_ksat(200, clauses_for_ratio(200, 4.26), 3, 5));
+  run = sat(small + " -w 2 --json " + json);
+  details = last_record(json)["app_details"];
+  EXPECT_EQ(details["portfolio_head_start"]["kept"], false) << details;
+
+  run = sat(small + " -w 1 --json " + json);
+  EXPECT_TRUE(last_record(json)["app_details"]["portfolio_head_start"].is_null())
+      << "with one worker the race takes turns with the probes itself";
 }
 
 TEST(SatCommand, JsonRecordsTheAnswerAndTheModelCount) {
