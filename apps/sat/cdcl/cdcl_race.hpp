@@ -6,9 +6,10 @@
 //   - with two workers or more it keeps one core of the run for the whole
 //     run (the search runs on the others): a run takes at most CaDiCaL's
 //     time, give or take what sharing the host costs it;
-//   - with one worker it takes turns with the search in equal shares of CPU
-//     time (limits/fair_share.hpp): a run takes at most twice the faster of
-//     the two and a turn.
+//   - with one worker it takes turns with the search, which gets
+//     kOneWorkerSearchShare (0.9) s of CPU time for each of its own
+//     (limits/fair_share.hpp): a run takes at most 1.9 times the race's time
+//     or 2.1 times the search's, and a turn.
 // Probes and plans decide only what the other workers do. The race posts
 // its verdict to the run's board (cnf/verdict.hpp), which stops every other
 // solver, and stops when another member decides first. Its short learned

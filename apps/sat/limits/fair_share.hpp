@@ -1,16 +1,18 @@
 #pragma once
 // With one worker, CDCL on the whole formula and the search auto chose
 // (its probes, then DPLL or cube-and-conquer) take turns on the one core,
-// in equal shares of CPU time: a side that is more than one quantum ahead of
-// the other waits until the other has caught up (or finished, or the run
-// ended). So when either side decides the formula, having used T seconds,
-// the other has used at most T plus a quantum: a run takes at most twice
-// the faster side's time and a quantum, whichever side that is, whatever
-// the formula. A side may stand aside for a while (the search does, for the
-// race to have the CDCL probe's conflicts, plan/solver_choice.hpp): the
-// other's lead is then what it did meanwhile, added to the bound. Each side
-// calls yield() often from whatever thread does its work (CaDiCaL's
-// terminate callback; a DPLL node; a look-ahead probe step).
+// in shares of CPU time: the search side gets `search_share` s (r) for
+// each second of the CDCL side's, and a side more than one quantum ahead
+// of its share waits until the other has caught up (or finished, or the
+// run ended). So when CDCL decides the formula, having used T seconds, the
+// search has used at most r T and a quantum, and when the search decides it
+// having used T, CDCL has used at most T / r and a quantum: a run takes at
+// most (1 + r) times CDCL's time or (1 + 1/r) times the search's, and a
+// quantum, whatever the formula (r = 1: twice the faster side's). A side may stand aside for a
+// while (the search does, for the race to have the CDCL probe's conflicts, plan/solver_choice.hpp):
+// the other's lead is then what it did meanwhile, added to the bound. Each side calls yield() often
+// from whatever thread does its work (CaDiCaL's terminate callback; a DPLL node; a look-ahead probe
+// step).
 //
 // The CDCL side's time is its thread's CPU clock, which it reports as it
 // yields; the search side's is the process's CPU time since the turns began
@@ -40,9 +42,13 @@ class FairShare {
 
   // Made before the CDCL side's thread starts: the search side's time counts
   // from here (what the process did before is neither side's).
+  // `search_share`: the search side's CPU time for each second of the CDCL
+  // side's (1: equal shares).
   explicit FairShare(double quantum_seconds = kTurnQuantumSeconds,
-                     SearchClock search_clock = SearchClock::kProcessLessCdcl)
+                     SearchClock search_clock = SearchClock::kProcessLessCdcl,
+                     double search_share = 1.0)
       : quantum_(static_cast<std::int64_t>(quantum_seconds * 1e9)),
+        weight_{1.0, search_share},
         search_clock_(search_clock == SearchClock::kMakingThread ? CLOCK_THREAD_CPUTIME_ID
                                                                  : CLOCK_PROCESS_CPUTIME_ID),
         search_at_start_(nanoseconds_of(search_clock_)) {}
@@ -55,7 +61,11 @@ class FairShare {
     const std::int64_t own = cpu_of(side);
     if (finished_[other(side)].load(std::memory_order_acquire)) return;
     if (aside_[other(side)].load(std::memory_order_acquire)) return;
-    if (own <= used_[other(side)].load(std::memory_order_relaxed) + quantum_) return;
+    if (static_cast<double>(own) / weight_[side] <=
+        static_cast<double>(used_[other(side)].load(std::memory_order_relaxed)) /
+                weight_[other(side)] +
+            static_cast<double>(quantum_))
+      return;
     const auto before = std::chrono::steady_clock::now();
     std::unique_lock<std::mutex> lock(mutex_);
     turn_ = other(side);
@@ -124,6 +134,7 @@ class FairShare {
   }
 
   const std::int64_t quantum_;
+  const double weight_[2];  // a side's CPU time over this is what the turns even out
   const clockid_t search_clock_;
   const std::int64_t search_at_start_;
   std::atomic<std::int64_t> used_[2] = {0, 0};

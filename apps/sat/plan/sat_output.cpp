@@ -55,7 +55,7 @@ namespace {
 void print_race(std::ostream& out, const RaceSummary& race) {
   if (!race.ran) return;
   out << "c race: CaDiCaL on the whole formula "
-      << (race.takes_turns          ? "taking turns with the search in equal shares"
+      << (race.takes_turns          ? "taking turns with the search"
           : race.own_core           ? "on a core of its own"
           : race.rank_threads_yield ? "beside the search, which yields to it on this rank"
                                     : "beside the search")

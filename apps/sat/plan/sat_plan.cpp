@@ -190,7 +190,9 @@ void SatPlan::race() {
     return;
   }
   const int workers = run_.config().workers;
-  if (workers == 1) turns_ = std::make_shared<FairShare>();
+  if (workers == 1)
+    turns_ = std::make_shared<FairShare>(
+        kTurnQuantumSeconds, FairShare::SearchClock::kProcessLessCdcl, kOneWorkerSearchShare);
   race_has_core_ = !core::spans_processes(runtime) && workers >= 2;
   // Under mpirun every rank runs the same number of worker threads: this
   // rank's yield their cores to the race instead (search()).

@@ -5,7 +5,7 @@
 //   race    --solver auto or portfolio: CaDiCaL on the whole formula starts
 //           at once, in a thread of its own (cdcl/cdcl_race.hpp), never
 //           paused: with two workers or more it keeps a core, with one it
-//           takes turns with the search in equal shares of CPU time (the
+//           takes turns with the search in shares of CPU time (the
 //           portfolio's member 0 with one worker has the core to itself);
 //   probe   --solver auto: what the other workers do (plan/solver_choice.hpp);
 //   agree   under mpirun, every rank takes rank 0's choice;

@@ -1,11 +1,11 @@
 // --solver auto's race (cdcl/cdcl_race.hpp) and its bounds: it posts its
 // verdict to the run's board, stops when another member decides, its model
 // is read by any thread; with one worker it takes turns with the search in
-// equal shares of CPU time (limits/fair_share.hpp), so a run costs at most
-// about twice the faster side, tested where DPLL is hopeless and where CDCL
-// is; a verdict travels between ranks as one word; members that disagree are
-// seen; the command races on a core of its own beside two workers and takes
-// turns with one.
+// shares of CPU time (limits/fair_share.hpp: 0.9 s of the search's for each
+// of its own), so a run costs at most about twice the faster side, tested
+// where DPLL is hopeless and where CDCL is; a verdict travels between ranks as one word; members
+// that disagree are seen; the command races on a core of its own beside two workers and takes turns
+// with one.
 
 #include "apps/sat/cdcl/cdcl_race.hpp"
 
@@ -224,6 +224,34 @@ TEST(FairShare, BesideARaceTheSearchSideIsTheThreadThatMadeTheTurns) {
   EXPECT_LT(turns.used_seconds(FairShare::kCdcl), 0.25) << "and no more";
 }
 
+// The turns with one worker, as the command makes them.
+std::shared_ptr<FairShare> one_worker_turns() {
+  return std::make_shared<FairShare>(kTurnQuantumSeconds, FairShare::SearchClock::kProcessLessCdcl,
+                                     kOneWorkerSearchShare);
+}
+
+// With a search share of one half, the CDCL side works two seconds for each
+// of the search side's, within a quantum.
+TEST(FairShare, TheSearchSideGetsItsShare) {
+  FairShare turns(0.005, FairShare::SearchClock::kProcessLessCdcl, 0.5);
+  std::atomic<bool> stop{false};
+  std::thread cdcl([&] {
+    while (!stop.load()) turns.yield(FairShare::kCdcl, [&] { return stop.load(); });
+    turns.finished(FairShare::kCdcl);
+  });
+  const auto cpu = [] {
+    return std::chrono::duration<double>(ThreadCpuClock::now().time_since_epoch()).count();
+  };
+  const double start = cpu();
+  while (cpu() - start < 0.15) turns.yield(FairShare::kSearch);
+  const double search = turns.used_seconds(FairShare::kSearch);
+  const double cdcl_seconds = turns.used_seconds(FairShare::kCdcl);
+  stop.store(true);
+  cdcl.join();
+  EXPECT_GT(cdcl_seconds, 2 * search - 0.03);
+  EXPECT_LT(cdcl_seconds, 2 * search + 0.03);
+}
+
 // The bound where DPLL is hopeless: a counter asked to reach more than it
 // can, which CaDiCaL refutes in a fraction of a second and look-ahead DPLL
 // not in minutes. With one worker the race decides it having used its own
@@ -232,7 +260,7 @@ TEST(CdclRace, WithOneWorkerADpllHopelessFormulaCostsAboutTwiceCdcl) {
   if (testing::kUnderThreadSanitizer) GTEST_SKIP() << testing::kTooSlowUnderTsan;
   const CnfFormula formula = counter_bmc(14, 150, 151);
   const auto end = end_with_limit(120);
-  auto turns = std::make_shared<FairShare>();
+  auto turns = one_worker_turns();
   CdclRace race(formula, end, {}, turns);
   race.start();
   const auto result = search(formula, end, turns);
@@ -241,7 +269,8 @@ TEST(CdclRace, WithOneWorkerADpllHopelessFormulaCostsAboutTwiceCdcl) {
   EXPECT_FALSE(end->time_limit_reached());
   EXPECT_GT(result.total.app_counters[DpllSpace::kCutNodesCounter], 0u) << "the race cut it";
   EXPECT_LE(turns->used_seconds(FairShare::kSearch),
-            turns->used_seconds(FairShare::kCdcl) + 10 * kTurnQuantumSeconds + 0.05);
+            kOneWorkerSearchShare * turns->used_seconds(FairShare::kCdcl) +
+                10 * kTurnQuantumSeconds + 0.05);
 }
 
 // The bound where CDCL is hopeless: pigeon-hole, which look-ahead DPLL
@@ -251,7 +280,7 @@ TEST(CdclRace, WithOneWorkerACdclHopelessFormulaCostsAboutTwiceDpll) {
   if (testing::kUnderThreadSanitizer) GTEST_SKIP() << testing::kTooSlowUnderTsan;
   const CnfFormula formula = pigeon_hole(10);
   const auto end = end_with_limit(120);
-  auto turns = std::make_shared<FairShare>();
+  auto turns = one_worker_turns();
   CdclRace race(formula, end, {}, turns);
   race.start();
   const auto result = search(formula, end, turns);
@@ -262,7 +291,8 @@ TEST(CdclRace, WithOneWorkerACdclHopelessFormulaCostsAboutTwiceDpll) {
   EXPECT_EQ(result.total.app_counters[DpllSpace::kCutNodesCounter], 0u) << "DPLL finished it";
   EXPECT_EQ(race.verdict(), Verdict::kUnknown);
   EXPECT_LE(turns->used_seconds(FairShare::kCdcl),
-            turns->used_seconds(FairShare::kSearch) + 10 * kTurnQuantumSeconds + 0.05);
+            turns->used_seconds(FairShare::kSearch) / kOneWorkerSearchShare +
+                10 * kTurnQuantumSeconds + 0.05);
   EXPECT_GT(race.waited_seconds(), 0.0);
 }
 
