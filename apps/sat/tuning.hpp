@@ -76,7 +76,8 @@ namespace stacksplit::apps::sat {
   X(kHardCubeFactor, double, 1.2, "factor", "the threshold's rise", "generated")                  \
   /* the portfolio (cdcl/portfolio_space.hpp) */                                                  \
   X(kWalkerPerMille, int, 1'000, "per mille",                                                     \
-    "member 1's walkreleff: local search as much as CDCL (f600: 1.3 s against 30 s)",             \
+    "member 1's walkreleff where the formula looks random: local search as much as CDCL (f600: "  \
+    "1.3 s against 30 s)",                                                                        \
     "SATLIB: f600, g250.*")                                                                       \
   X(kFirstSliceConflicts, int, 5'000, "conflicts",                                                \
     "a member's first slice: short, so that clauses flow early", "SATLIB")                        \

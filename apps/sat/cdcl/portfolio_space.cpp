@@ -8,11 +8,12 @@
 
 namespace stacksplit::apps::sat {
 
-CdclSettings portfolio_member(int index) {
+CdclSettings portfolio_member(int index, bool walker) {
   switch (index) {
     case 0:
       return {"", 1, 0};
     case 1:
+      if (!walker) return {"sat", 1, 0};
       return {"sat", 1, 1, kWalkerPerMille};
     case 2:
       return {"", 0, 2};
@@ -113,7 +114,7 @@ void PortfolioSpace::start_member(int slot) {
   if (member_ == shared_->first_member) engine_ = shared_->take_head_start();
   if (!engine_)
     engine_ = std::make_shared<CdclEngine>(
-        shared_->formula, portfolio_member(member_),
+        shared_->formula, portfolio_member(member_, shared_->walker),
         shared_->proof ? ProofLink(shared_->proof, "portfolio member " + std::to_string(member_))
                        : ProofLink());
   ClauseExchange* exchange = exchange_.get();

@@ -51,9 +51,14 @@ namespace stacksplit::apps::sat {
 // Member `index`'s settings: 0 CaDiCaL's defaults (the race, when there is
 // one); 1 its satisfiable-leaning configuration (stable mode, target
 // phases), the usual partner of the default in two-solver portfolios, made
-// a walker; 2 the other initial phase; 3 its unsatisfiable-leaning
-// configuration; then seeds with alternating phases.
-CdclSettings portfolio_member(int index);
+// a walker on random-like formulas (`walker`); 2 the other initial phase; 3
+// its unsatisfiable-leaning configuration; then seeds with alternating
+// phases. The walker pays on random formulas and costs elsewhere: on the
+// tuning set and SATLIB, CaDiCaL's `sat` configuration alone took 88 s in
+// all, the walker 48 s, but on the structured formulas among them the
+// walker lost to it (2bitadd_10 2.9 s against 1.5, qg5-13 2.0 against
+// 0.9, q_query_3_l38 1.0 against 0.5).
+CdclSettings portfolio_member(int index, bool walker = true);
 
 // Conflicts in a member's first slice and how much each next one grows:
 // short slices first, so that clauses flow early, then longer ones, since
@@ -84,6 +89,9 @@ struct PortfolioShared {
   // exit, not freed (left_to_exit.hpp). The command line sets it.
   bool solvers_left_to_exit = false;
 
+  // Member 1 is a walker (portfolio_member): unless auto's probes found a
+  // formula that does not look random.
+  bool walker = true;
   // What the race learned, when it runs in this process (see RaceClauses).
   std::shared_ptr<RaceClauses> race_clauses;
   // Member first_member's CaDiCaL, started before the probes chose the

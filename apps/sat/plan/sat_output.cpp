@@ -142,7 +142,8 @@ void print_portfolio_statistics(std::ostream& out, const core::RunStatistics& re
     if (member == 0) {
       out << "none";
     } else {
-      out << member - 1 << " (" << portfolio_member(static_cast<int>(member - 1)).describe() << ")";
+      out << member - 1 << " ("
+          << portfolio_member(static_cast<int>(member - 1), walker_suits(choice)).describe() << ")";
     }
     out << ", cdcl " << seconds_text(worker.app_counters[kMicroseconds] / 1e6) << " s, conflicts "
         << worker.app_counters[kConflicts] << ", exported " << worker.app_counters[kExported]

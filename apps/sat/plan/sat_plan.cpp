@@ -249,8 +249,10 @@ void SatPlan::probe() {
     const int member = 1;  // the race is member 0
     head_start_ = std::make_shared<CdclRace>(
         input_.formula, end_,
-        proof_ ? ProofLink(proof_, "portfolio member " + std::to_string(member)) : ProofLink(),
-        probes.turns, portfolio_member(member), "portfolio member " + std::to_string(member));
+        proof_ ? ProofLink(proof_, "portfolio member " + std::to_string(member) + ", head start")
+               : ProofLink(),
+        probes.turns, portfolio_member(member, /*walker=*/false),
+        "portfolio member " + std::to_string(member));
     head_start_->start();
     head_started_ = true;
   }
@@ -262,7 +264,9 @@ void SatPlan::probe() {
   probe_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (head_start_) {
     head_start_cpu_seconds_ = head_start_->cpu_seconds();
-    head_start_kept_ = choice_->kind == SolverKind::kPortfolio;
+    // On a formula shaped like random k-SAT member 1 is a walker instead:
+    // a CaDiCaL configured from the start (its options cannot change later).
+    head_start_kept_ = choice_->kind == SolverKind::kPortfolio && !walker_suits(choice_);
     if (!head_start_kept_) stop_head_start();
     probes.turns->finished(FairShare::kSearch);
   }
@@ -322,6 +326,7 @@ void SatPlan::search() {
     auto shared =
         std::make_shared<PortfolioShared>(input_.formula, members, options_.share, end_, proof_);
     shared->first_member = race_ || race_elsewhere_ ? 1 : 0;
+    shared->walker = walker_suits(choice_);
     shared->root_worker_yields = search_yields_to_race_;
     shared->across_processes = core::spans_processes(config.runtime);
     if (race_) {

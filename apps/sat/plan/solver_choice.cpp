@@ -282,7 +282,7 @@ SolverChoice choose_solver(const DpllSpace& prototype, const CnfFormula& formula
   const bool deep = choice.estimate.most_are_deep();
   if (deep || choice.estimate.propagations >= kHopelessPropagations) {
     choice.kind = SolverKind::kPortfolio;
-    choice.reason = deep ? "the look-ahead tree is too deep" : "the look-ahead tree is too large";
+    choice.reason = deep ? "the look-ahead tree is too deep" : std::string(kTreeTooLarge);
     return choice;
   }
   const bool cube_trial =

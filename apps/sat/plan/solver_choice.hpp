@@ -216,6 +216,16 @@ struct ProbeOptions {
   std::function<std::uint64_t()> race_conflicts;
 };
 inline constexpr std::string_view kDecidedDuringProbes = "decided during the probes";
+// The portfolio's reason for a large look-ahead tree that is not deep:
+// random k-SAT's shape (uniform random 3-SAT of 440 variables and more,
+// f600), where local search finds models fast.
+inline constexpr std::string_view kTreeTooLarge = "the look-ahead tree is too large";
+// Whether the portfolio's member 1 should be a walker (portfolio_member):
+// with no choice (--solver portfolio), or a formula shaped like random
+// k-SAT.
+inline bool walker_suits(const std::optional<SolverChoice>& choice) {
+  return !choice || choice->reason == kTreeTooLarge;
+}
 // The time limit or Ctrl-C ended the run before the probes chose.
 inline constexpr std::string_view kEndedDuringProbes = "the run ended during the probes";
 

@@ -12,12 +12,14 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <thread>
 #include <tuple>
 #include <vector>
 
 #include "apps/sat/cdcl/cdcl_race.hpp"
 #include "apps/sat/cdcl/left_to_exit.hpp"
 #include "apps/sat/cdcl/portfolio_space.hpp"
+#include "apps/sat/plan/solver_choice.hpp"
 #include "core/run_search.hpp"
 #include "schemes/scheme_registry.hpp"
 #include "tests/apps/sat/sat_test_support.hpp"
@@ -260,12 +262,17 @@ TEST(Portfolio, TheRaceFeedsTheMembersOfItsProcess) {
 TEST(Portfolio, TheFirstMemberGoesOnWithItsHeadStart) {
   const CnfFormula formula = random_ksat(40, clauses_for_ratio(40, 2.0), 3, 3);
   const auto head_start_end = std::make_shared<SearchEnd>(nullptr);
-  CdclRace head_start(formula, head_start_end, {}, nullptr, portfolio_member(1),
+  CdclRace head_start(formula, head_start_end, {}, nullptr, portfolio_member(1, false),
                       "portfolio member 1");
   head_start.start();
+  // It decides the formula (satisfiable) before it is handed over.
+  for (int ms = 0; ms < 10'000 && head_start_end->board().verdict() == Verdict::kUnknown; ++ms)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  ASSERT_EQ(head_start_end->board().verdict(), Verdict::kSatisfiable);
   const auto end = std::make_shared<SearchEnd>(nullptr);
   auto shared = std::make_shared<PortfolioShared>(formula, 1u, ShareOptions{}, end);
   shared->first_member = 1;
+  shared->walker = false;
   shared->head_start = [&head_start] {
     std::shared_ptr<CdclEngine> engine = head_start.hand_over();
     engine->import(std::vector<Literal>{1});
@@ -277,7 +284,6 @@ TEST(Portfolio, TheFirstMemberGoesOnWithItsHeadStart) {
   setup.search.mode = core::SearchMode::kFirst;
   const auto result = core::run_search<PortfolioSpace>(
       stacksplit::testing::on_runtime(setup, "threads"), [&] { return PortfolioSpace(shared); });
-  EXPECT_EQ(head_start_end->board().verdict(), Verdict::kSatisfiable) << "it is satisfiable";
   EXPECT_FALSE(result.solution.has_value());
   EXPECT_EQ(end->board().verdict(), Verdict::kUnsatisfiable)
       << "the member went on with the head start's CaDiCaL";
@@ -457,6 +463,32 @@ TEST(Portfolio, MembersAreDiversified) {
   for (int m = 0; m < 8; ++m) seen.push_back(portfolio_member(m).describe());
   std::sort(seen.begin(), seen.end());
   EXPECT_EQ(std::unique(seen.begin(), seen.end()), seen.end());
+  // Where the formula does not look random, the second member is CaDiCaL's
+  // satisfiable configuration as `cadical --sat` runs it, and no member walks.
+  EXPECT_EQ(portfolio_member(1, false).describe(), "sat, phase 1, seed 0");
+  for (int m = 0; m < 8; ++m) {
+    EXPECT_EQ(portfolio_member(m, false).walk_per_mille, 0) << m;
+    if (m != 1) {
+      EXPECT_EQ(portfolio_member(m, false).describe(), portfolio_member(m).describe());
+    }
+  }
+}
+
+// Member 1 walks where auto's probes saw random k-SAT's shape (a large
+// look-ahead tree that is not deep), and with no probes (--solver
+// portfolio); elsewhere it does not.
+TEST(Portfolio, TheWalkerSuitsRandomLookingFormulas) {
+  EXPECT_TRUE(walker_suits(std::nullopt));
+  SolverChoice choice;
+  choice.kind = SolverKind::kPortfolio;
+  choice.reason = std::string(kTreeTooLarge);
+  EXPECT_TRUE(walker_suits(choice));
+  for (const char* reason :
+       {"the look-ahead tree is too deep", "look-ahead is too slow here",
+        "too many variables for look-ahead", "a root decision implies a long chain"}) {
+    choice.reason = reason;
+    EXPECT_FALSE(walker_suits(choice)) << reason;
+  }
 }
 
 }  // namespace

@@ -250,21 +250,38 @@ TEST(SatCommand, AutoSaysWhatItChoseAndWhy) {
 }
 
 // Beside a race with a core of its own, the portfolio's first member starts
-// with the probes, taking turns with them: the record says how much CPU it
-// had meanwhile and whether the portfolio went on with it (random 3-SAT of
-// 700 variables: a look-ahead tree too large, the portfolio), or stopped it
-// (200 variables: DPLL).
+// with the probes, taking turns with them, as CaDiCaL's satisfiable
+// configuration: the record says how much CPU it had meanwhile and whether
+// the portfolio went on with it (a counter's unrolling, whose root decision
+// implies a long chain: the portfolio), or stopped it (random 3-SAT of 700
+// variables, random k-SAT's shape: the portfolio with a walker in its place;
+// 200 variables: DPLL).
 TEST(SatCommand, BesideARaceThePortfoliosFirstMemberStartsWithTheProbes) {
   const std::string json = (testing::scratch_directory() / "head-start.jsonl").string();
-  const std::string large = testing::write_cnf(
-      "head-start-large.cnf", random_ksat(700, clauses_for_ratio(700, 4.26), 3, 1));
-  auto run = sat(large + " -w 2 --time-limit 1 --json " + json);
+  const std::string counter =
+      testing::write_cnf("head-start-counter.cnf", counter_bmc(20, 120, 121));
+  auto run = sat(counter + " -w 2 --json " + json);
+  EXPECT_EQ(run.status, 20) << run.out << run.err;
   nlohmann::json details = last_record(json)["app_details"];
   if (details["auto_choice"]["reason"] != kDecidedDuringProbes) {
     EXPECT_EQ(details["solver"], "portfolio") << run.out;
     EXPECT_EQ(details["portfolio_head_start"]["kept"], true) << details;
+    EXPECT_NE(run.out.find("c worker 0: member 1 (sat, phase 1, seed 0)"), std::string::npos)
+        << run.out;
   }
   EXPECT_GE(details["portfolio_head_start"]["cpu_s_during_probes"].get<double>(), 0.0) << details;
+
+  const std::string large = testing::write_cnf(
+      "head-start-large.cnf", random_ksat(700, clauses_for_ratio(700, 4.26), 3, 1));
+  run = sat(large + " -w 2 --time-limit 1 --json " + json);
+  details = last_record(json)["app_details"];
+  if (details["auto_choice"]["reason"] != kDecidedDuringProbes) {
+    EXPECT_EQ(details["auto_choice"]["reason"], kTreeTooLarge) << run.out;
+    EXPECT_EQ(details["portfolio_head_start"]["kept"], false) << details;
+    EXPECT_NE(run.out.find("c worker 0: member 1 (sat walker, phase 1, seed 1)"),
+              std::string::npos)
+        << run.out;
+  }
 
   const std::string small = testing::write_cnf(
       "head-start-small.cnf", random_ksat(200, clauses_for_ratio(200, 4.26), 3, 5));
