@@ -278,8 +278,7 @@ TEST(SatCommand, BesideARaceThePortfoliosFirstMemberStartsWithTheProbes) {
   if (details["auto_choice"]["reason"] != kDecidedDuringProbes) {
     EXPECT_EQ(details["auto_choice"]["reason"], kTreeTooLarge) << run.out;
     EXPECT_EQ(details["portfolio_head_start"]["kept"], false) << details;
-    EXPECT_NE(run.out.find("c worker 0: member 1 (sat walker, phase 1, seed 1)"),
-              std::string::npos)
+    EXPECT_NE(run.out.find("c worker 0: member 1 (sat walker, phase 1, seed 1)"), std::string::npos)
         << run.out;
   }
 
