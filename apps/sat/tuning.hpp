@@ -92,8 +92,9 @@ namespace stacksplit::apps::sat {
   X(kOneWorkerSearchShare, double, 0.9, "s CPU a s",                                              \
     "one worker: the search's CPU time for each second of the race's; the race's CaDiCaL runs "   \
     "a few per cent slower on a core it shares (caches), so with equal shares a run the race "    \
-    "decides took over 2x CaDiCaL; with 0.9 it takes 1.9x (plus that slowdown, 5 % at most: "     \
-    "under 2x), one the search decides 2.1x the search's time",                                   \
+    "decides took over 2x CaDiCaL; with 0.9 it takes 1.9x plus that slowdown (under 2x while it " \
+    "stays under 5 %; eq.atree.braun.9 beside cube-and-conquer: 7 %), one the search decides "    \
+    "2.1x the search's time",                                                                     \
     "generated: vdw-5-178, 40.6k conflicts/s in turns, 41.3k alone; a bound, not a fit")          \
   X(kTurnQuantumSeconds, double, 0.01, "s CPU",                                                   \
     "a turn: a hand-over (two wake-ups, tens of us) costs under 1 % of it; the bound's slack",    \

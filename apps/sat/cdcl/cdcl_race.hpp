@@ -55,8 +55,8 @@ class CdclRace {
   // Ends it (the run is over) and waits for the thread.
   void stop();
   // Ends its solve call and gives its CaDiCaL, with all it learned, to
-  // whoever goes on with it (once; null after the first call, or if its
-  // thread had not made it yet). Its verdict, if it decided, is posted.
+  // whoever goes on with it (once; null after the first call, or if it was
+  // never started). Its verdict, if it decided, is posted.
   std::shared_ptr<CdclEngine> hand_over();
 
   // Its own verdict, once it decided (kUnknown until then, and if it did not).

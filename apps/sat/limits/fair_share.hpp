@@ -8,11 +8,12 @@
 // search has used at most r T and a quantum, and when the search decides it
 // having used T, CDCL has used at most T / r and a quantum: a run takes at
 // most (1 + r) times CDCL's time or (1 + 1/r) times the search's, and a
-// quantum, whatever the formula (r = 1: twice the faster side's). A side may stand aside for a
-// while (the search does, for the race to have the CDCL probe's conflicts, plan/solver_choice.hpp):
-// the other's lead is then what it did meanwhile, added to the bound. Each side calls yield() often
-// from whatever thread does its work (CaDiCaL's terminate callback; a DPLL node; a look-ahead probe
-// step).
+// quantum, whatever the formula (r = 1: twice the faster side's). A side
+// may stand aside for a while (the search does, for the race to have the
+// CDCL probe's conflicts, plan/solver_choice.hpp): the other's lead is then
+// what it did meanwhile, added to the bound. Each side calls yield() often
+// from whatever thread does its work (CaDiCaL's terminate callback; a DPLL
+// node; a look-ahead probe step).
 //
 // The CDCL side's time is its thread's CPU clock, which it reports as it
 // yields; the search side's is the process's CPU time since the turns began

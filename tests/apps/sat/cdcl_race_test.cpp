@@ -162,16 +162,41 @@ TEST(FairShare, NeitherSideGetsMoreThanAQuantumAhead) {
       << "the CDCL side waited for the late one";
 }
 
+// A CDCL side that only yields, in a thread of its own, until stop().
+class YieldingCdclSide {
+ public:
+  explicit YieldingCdclSide(FairShare& turns)
+      : turns_(turns), thread_([this] {
+          while (!stop_.load()) turns_.yield(FairShare::kCdcl, [this] { return stop_.load(); });
+          turns_.finished(FairShare::kCdcl);
+        }) {}
+  ~YieldingCdclSide() { stop(); }
+  void stop() {
+    stop_.store(true);
+    if (thread_.joinable()) thread_.join();
+  }
+
+ private:
+  FairShare& turns_;
+  std::atomic<bool> stop_{false};
+  std::thread thread_;
+};
+
+// The search side works `seconds` of its thread's CPU time, yielding as it goes.
+void search_side_works(FairShare& turns, double seconds) {
+  const auto cpu = [] {
+    return std::chrono::duration<double>(ThreadCpuClock::now().time_since_epoch()).count();
+  };
+  const double start = cpu();
+  while (cpu() - start < seconds) turns.yield(FairShare::kSearch);
+}
+
 // A side that stands aside lets the other run on past its quantum until it
 // has had enough (here 0.1 s of CPU), and waits meanwhile; then the turns
 // resume, the lead is made up, and neither gets further ahead than that.
 TEST(FairShare, StandingAsideLetsTheOtherRunOnUntilItHasHadEnough) {
   FairShare turns(0.005);
-  std::atomic<bool> stop{false};
-  std::thread cdcl([&] {
-    while (!stop.load()) turns.yield(FairShare::kCdcl, [&] { return stop.load(); });
-    turns.finished(FairShare::kCdcl);
-  });
+  YieldingCdclSide cdcl(turns);
   turns.stand_aside(FairShare::kSearch,
                     [&] { return turns.used_seconds(FairShare::kCdcl) >= 0.1; });
   const double lead = turns.used_seconds(FairShare::kCdcl) - turns.used_seconds(FairShare::kSearch);
@@ -179,13 +204,8 @@ TEST(FairShare, StandingAsideLetsTheOtherRunOnUntilItHasHadEnough) {
   EXPECT_GT(turns.waited_seconds(FairShare::kSearch), 0.08);
   // The search side now works 0.2 s of CPU in turns: the CDCL side waits
   // until the lead is made up, then shares.
-  const auto cpu = [] {
-    return std::chrono::duration<double>(ThreadCpuClock::now().time_since_epoch()).count();
-  };
-  const double start = cpu();
-  while (cpu() - start < 0.2) turns.yield(FairShare::kSearch);
-  stop.store(true);
-  cdcl.join();
+  search_side_works(turns, 0.2);
+  cdcl.stop();
   const double cdcl_seconds = turns.used_seconds(FairShare::kCdcl);
   EXPECT_LT(cdcl_seconds, 0.2 + 0.05) << "the lead was made up before the CDCL side ran again";
   EXPECT_GT(cdcl_seconds, 0.15) << "then both shared";
@@ -205,18 +225,9 @@ TEST(FairShare, BesideARaceTheSearchSideIsTheThreadThatMadeTheTurns) {
     }
   });
   FairShare turns(0.005, FairShare::SearchClock::kMakingThread);
-  std::atomic<bool> stop{false};
-  std::thread member([&] {
-    while (!stop.load()) turns.yield(FairShare::kCdcl, [&] { return stop.load(); });
-    turns.finished(FairShare::kCdcl);
-  });
-  const auto cpu = [] {
-    return std::chrono::duration<double>(ThreadCpuClock::now().time_since_epoch()).count();
-  };
-  const double start = cpu();
-  while (cpu() - start < 0.2) turns.yield(FairShare::kSearch);
-  stop.store(true);
-  member.join();
+  YieldingCdclSide member(turns);
+  search_side_works(turns, 0.2);
+  member.stop();
   over.store(true);
   race.join();
   EXPECT_GT(turns.used_seconds(FairShare::kSearch), 0.19);
@@ -234,20 +245,11 @@ std::shared_ptr<FairShare> one_worker_turns() {
 // of the search side's, within a quantum.
 TEST(FairShare, TheSearchSideGetsItsShare) {
   FairShare turns(0.005, FairShare::SearchClock::kProcessLessCdcl, 0.5);
-  std::atomic<bool> stop{false};
-  std::thread cdcl([&] {
-    while (!stop.load()) turns.yield(FairShare::kCdcl, [&] { return stop.load(); });
-    turns.finished(FairShare::kCdcl);
-  });
-  const auto cpu = [] {
-    return std::chrono::duration<double>(ThreadCpuClock::now().time_since_epoch()).count();
-  };
-  const double start = cpu();
-  while (cpu() - start < 0.15) turns.yield(FairShare::kSearch);
+  YieldingCdclSide cdcl(turns);
+  search_side_works(turns, 0.15);
   const double search = turns.used_seconds(FairShare::kSearch);
   const double cdcl_seconds = turns.used_seconds(FairShare::kCdcl);
-  stop.store(true);
-  cdcl.join();
+  cdcl.stop();
   EXPECT_GT(cdcl_seconds, 2 * search - 0.03);
   EXPECT_LT(cdcl_seconds, 2 * search + 0.03);
 }
