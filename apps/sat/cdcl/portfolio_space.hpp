@@ -170,6 +170,9 @@ class PortfolioSpace {
   bool sliced_ = false;
   bool decided_here_ = false;
   bool cut_ = false;  // the last slice stopped undecided and the search is over
+  // The member's CaDiCaL has not been called yet: its first call sees the
+  // formula alone (run_slice()).
+  bool first_call_ = false;
   std::uint64_t slices_ = 0;
   std::uint64_t dropped_eliminated_ = 0;
   std::uint64_t nanoseconds_ = 0;  // in CDCL, every member this worker ran

@@ -388,6 +388,30 @@ TEST(Portfolio, UnderMpirunAFirstSliceOnTheYieldingRankEndsForMail) {
   }
 }
 
+// A member's first call sees the formula alone, as CaDiCaL alone would:
+// clauses that arrived before it (under mpirun a rank's member starts after
+// the others have exported a while) wait for its second call.
+TEST(Portfolio, AMembersFirstCallTakesNoClausesIn) {
+  const CnfFormula formula = pigeon_hole(9);
+  std::vector<std::int32_t> words;
+  ClauseExchange elsewhere(ShareOptions{}, formula.num_variables());
+  for (std::size_t i = 0; i < formula.num_clauses(); ++i)
+    if (formula.clause(i).size() == 2) elsewhere.offer(formula.clause(i), 0.0);
+  ASSERT_TRUE(elsewhere.take_batch(words));
+  const auto end = std::make_shared<SearchEnd>(nullptr);
+  auto shared = std::make_shared<PortfolioShared>(formula, 2u, ShareOptions{}, end);
+  shared->across_processes = true;
+  PortfolioSpace space(shared);
+  ASSERT_EQ(space.reset(), core::Outcome::kOpen);
+  ASSERT_EQ(space.descend(0), core::Outcome::kOpen);
+  space.receive_shared(words);
+  ASSERT_GT(counter_of(space, "received"), 0u);
+  ASSERT_EQ(space.descend(1), core::Outcome::kOpen) << "5,000 conflicts do not refute it";
+  EXPECT_EQ(counter_of(space, "imported"), 0u) << "the first call, on the formula alone";
+  ASSERT_EQ(space.descend(2), core::Outcome::kOpen);
+  EXPECT_GT(counter_of(space, "imported"), 0u) << "the second, with what arrived";
+}
+
 // The root's children are the member slots, first member first; when the
 // worker that expands the root yields its core to the race (rank 0 under
 // mpirun), last first, so that it takes the last member and a worker at full
