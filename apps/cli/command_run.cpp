@@ -39,13 +39,17 @@ CommandRun::CommandRun(std::string app, const CommonOptions& options,
   // fails now, not after the search.
   if (!options.json.empty() && speaks_) record_.emplace(options.json);
   if (speaks_) warn_of_oversubscribed_ranks(config_);
+  if (config_.runtime == core::RuntimeKind::kMpi) {
+    rank_ = core::mpirun_rank().value_or(0);
+    ranks_ = core::mpirun_rank_count().value_or(1);
+  }
   // Made once, before the command starts work of its own beside the search
   // (SAT's race polls it from its thread): never replaced afterwards.
   config_.interrupt = std::make_shared<core::StopSignal>();
 }
 
-void CommandRun::agree_with_first_rank(std::string& text) const {
-  if (config_.runtime == core::RuntimeKind::kMpi) core::broadcast_from_first_rank(text);
+void CommandRun::agree_with_rank(std::string& text, int root) const {
+  if (config_.runtime == core::RuntimeKind::kMpi) core::broadcast_from_rank(text, root);
 }
 
 void CommandRun::prepare() {

@@ -59,7 +59,12 @@ class CommandRun {
   // must call it); elsewhere `text` stays. For decisions every rank must
   // share that a rank could make differently on its own (a probe cut by the
   // time limit).
-  void agree_with_first_rank(std::string& text) const;
+  void agree_with_first_rank(std::string& text) const { agree_with_rank(text, 0); }
+  // The same with rank `root`'s `text`.
+  void agree_with_rank(std::string& text, int root) const;
+  // Under the mpi runtime this process's rank and how many there are; else 0 and 1.
+  int rank() const { return rank_; }
+  int ranks() const { return ranks_; }
   // The command's own fields in the progress line.
   void show_in_progress(ProgressLine::Extra extra) { progress_extra_ = std::move(extra); }
 
@@ -119,6 +124,8 @@ class CommandRun {
   std::string app_;
   core::RunConfig config_;
   bool speaks_ = true;
+  int rank_ = 0;
+  int ranks_ = 1;
   bool quiet_ = false;
   bool common_summary_ = true;
   std::optional<std::uint64_t> baseline_nodes_;  // --baseline-nodes, for the search overhead

@@ -62,7 +62,7 @@ std::optional<int> mpirun_local_rank_count() {
 }
 
 #ifndef STACKSPLIT_HAVE_MPI
-void broadcast_from_first_rank(std::string& /*text*/) { throw_mpi_unavailable(); }
+void broadcast_from_rank(std::string& /*text*/, int /*root*/) { throw_mpi_unavailable(); }
 #endif
 
 void throw_mpi_unavailable() {

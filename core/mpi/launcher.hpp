@@ -40,11 +40,12 @@ int mpi_threads_per_rank(int workers);
 
 [[noreturn]] void throw_mpi_unavailable();
 
-// Every rank of an mpi run gets rank 0's `text` (a broadcast over
+// Every rank of an mpi run gets rank `root`'s `text` (a broadcast over
 // stacksplit's communicator; every rank must call it): a decision every rank
 // must share, made once. The other ranks wait asleep, leaving their core
-// to the work on rank 0 that decides. Throws as throw_mpi_unavailable
+// to the work on `root` that decides. Throws as throw_mpi_unavailable
 // without MPI.
-void broadcast_from_first_rank(std::string& text);
+void broadcast_from_rank(std::string& text, int root);
+inline void broadcast_from_first_rank(std::string& text) { broadcast_from_rank(text, 0); }
 
 }  // namespace stacksplit::core

@@ -59,15 +59,15 @@ void wait_asleep(MPI_Request& request) {
 
 }  // namespace
 
-void broadcast_from_first_rank(std::string& text) {
+void broadcast_from_rank(std::string& text, int root) {
   const MpiEnvironment& mpi = MpiEnvironment::instance();
   unsigned long long size = text.size();
   MPI_Request request = MPI_REQUEST_NULL;
-  MPI_Ibcast(&size, 1, MPI_UNSIGNED_LONG_LONG, 0, mpi.comm(), &request);
+  MPI_Ibcast(&size, 1, MPI_UNSIGNED_LONG_LONG, root, mpi.comm(), &request);
   wait_asleep(request);
   text.resize(static_cast<std::size_t>(size));
   if (size == 0) return;
-  MPI_Ibcast(text.data(), static_cast<int>(size), MPI_CHAR, 0, mpi.comm(), &request);
+  MPI_Ibcast(text.data(), static_cast<int>(size), MPI_CHAR, root, mpi.comm(), &request);
   wait_asleep(request);
 }
 

@@ -708,6 +708,33 @@ TEST_P(MpiSatTest, AutoRacesCdclOnRankZero) {
   }
 }
 
+// Under mpirun auto's probes run on rank 1, beside the portfolio's first
+// member (its head start), as the threads runtime runs them on the core the
+// race leaves, and rank 0 keeps its core for the race. Rank 0 reports what
+// rank 1 measured: the probes' figures and the head start's CPU time, and
+// its verdict (a model checked) when it decided first.
+TEST_P(MpiSatTest, TheProbesAndTheHeadStartRunOnRankOne) {
+  const std::string file = path("probes");
+  write_generated_formula({"random", "--variables", "300", "--clauses", "1230", "--seed", "3"},
+                          file);
+  const std::string json = file + ".jsonl";
+  const ProcessOutcome run = sat(file, {"--json", json});
+  ASSERT_TRUE(run.finished) << run.output;
+  EXPECT_EQ(run.exit_code, 10) << run.output;
+  EXPECT_EQ(occurrences(run.output, "s SATISFIABLE\n"), 1) << run.output;
+  EXPECT_TRUE(model_satisfies_file(run.output, file)) << run.output;
+  std::ifstream in(json);
+  std::string line;
+  ASSERT_TRUE(std::getline(in, line)) << "no run record";
+  const nlohmann::json details = nlohmann::json::parse(line)["app_details"];
+  std::remove(json.c_str());
+  std::remove(file.c_str());
+  EXPECT_TRUE(details["race"].is_object()) << "rank 0 races";
+  EXPECT_GT(details["auto_choice"]["dives"].get<int>(), 0) << "rank 1's probes, told to rank 0";
+  ASSERT_FALSE(details["portfolio_head_start"].is_null()) << details;
+  EXPECT_GT(details["portfolio_head_start"]["cpu_s_during_probes"].get<double>(), 0.0) << details;
+}
+
 // A rank waiting for rank 0's decision (auto's choice of solver) sleeps: a
 // blocking MPI_Bcast spins in Open MPI's progress loop, and where ranks
 // share a host it took a core from rank 0's probes and their race.
@@ -726,7 +753,7 @@ TEST(MpiBroadcast, OtherRanksWaitAsleep) {
 
 // --solver auto's probes on van der Waerden W(2,5) at 178 take seconds (the
 // cube trial); a time limit of a fraction of that cuts them, on each rank at
-// its own moment. Every rank must still run rank 0's choice (the solvers'
+// its own moment. Every rank must still run one choice (the solvers'
 // spaces and messages differ): the job ends with one s UNKNOWN, exit 0, and
 // one solver in the record, at 2 and 4 ranks.
 TEST(MpiSatAuto, EveryRankTakesRankZerosChoiceWhenTheTimeLimitCutsTheProbes) {

@@ -50,6 +50,9 @@ class CdclRace {
   // Before start(): its learned clauses of at most `longest` literals go to
   // `sink`, in the race's thread.
   void export_to(std::function<void(std::span<const Literal>)> sink, std::uint32_t longest);
+  // Before start(): its thread runs at nice 19 (core/thread_priority.hpp),
+  // yielding the core to any thread that needs it.
+  void yield_to_others() { yields_ = true; }
   // Starts the race's thread (once).
   void start();
   // Ends it (the run is over) and waits for the thread.
@@ -93,6 +96,7 @@ class CdclRace {
   std::atomic<Verdict> verdict_{Verdict::kUnknown};
   std::atomic<std::int64_t> cpu_nanoseconds_{0};
   std::uint32_t polls_ = 0;  // race thread only
+  bool yields_ = false;
 };
 
 }  // namespace stacksplit::apps::sat

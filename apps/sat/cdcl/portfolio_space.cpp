@@ -111,7 +111,7 @@ void PortfolioSpace::start_member(int slot) {
   // The exchange outlives the member: what it saw stays seen.
   if (engine_ && shared_->solvers_left_to_exit) leave_to_exit(std::move(engine_));
   engine_.reset();
-  if (member_ == shared_->first_member) engine_ = shared_->take_head_start();
+  engine_ = shared_->take_head_start(member_);
   first_call_ = !engine_;
   if (!engine_)
     engine_ = std::make_shared<CdclEngine>(

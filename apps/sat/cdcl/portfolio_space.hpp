@@ -35,6 +35,7 @@
 
 #include "apps/sat/cdcl/cdcl_engine.hpp"
 #include "apps/sat/cdcl/clause_exchange.hpp"
+#include "apps/sat/cdcl/left_to_exit.hpp"
 #include "apps/sat/cdcl/race_clauses.hpp"
 #include "apps/sat/cnf/cnf_formula.hpp"
 #include "apps/sat/limits/search_end.hpp"
@@ -96,14 +97,19 @@ struct PortfolioShared {
   std::shared_ptr<RaceClauses> race_clauses;
   // Member first_member's CaDiCaL, started before the probes chose the
   // portfolio (cdcl_race.hpp, plan/sat_plan.hpp): the worker that runs that
-  // member goes on with it, where it stopped. Null: none.
+  // member goes on with it, where it stopped. Null: none. The first member
+  // a worker of this process starts takes it, or ends it when it is
+  // another (under mpirun member first_member went to another rank): it
+  // would take a core from this process's members.
   std::function<std::shared_ptr<CdclEngine>()> head_start;
-  std::shared_ptr<CdclEngine> take_head_start() {
+  std::shared_ptr<CdclEngine> take_head_start(int member) {
     std::lock_guard<std::mutex> lock(head_start_mutex);
     if (!head_start) return nullptr;
     std::shared_ptr<CdclEngine> engine = head_start();
     head_start = nullptr;
-    return engine;
+    if (member == first_member) return engine;
+    if (engine && solvers_left_to_exit) leave_to_exit(std::move(engine));
+    return nullptr;
   }
   std::mutex head_start_mutex;
   // Whether the members hear from anyone (the race, or other members).

@@ -45,6 +45,14 @@ class SearchEnd {
   // Whether the time limit cut some search, without looking at the clock.
   bool time_limit_reached() const { return time_limit_ && time_limit_->cut(); }
 
+  // The same time limit and Ctrl-C with a board of its own: for a solver
+  // whose verdict reaches the run's board another way (under mpirun the
+  // probing rank's head start, whose model travels with the choice:
+  // plan/sat_plan.hpp).
+  std::shared_ptr<SearchEnd> with_own_board() const {
+    return std::make_shared<SearchEnd>(time_limit_, interrupt_);
+  }
+
   VerdictBoard& board() const { return *board_; }
   const std::shared_ptr<TimeLimit>& time_limit() const { return time_limit_; }
 

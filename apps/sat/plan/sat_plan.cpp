@@ -8,6 +8,7 @@
 
 #include "apps/sat/cdcl/left_to_exit.hpp"
 #include "apps/sat/cnf/model_check.hpp"
+#include "apps/sat/plan/agreed_choice.hpp"
 #include "apps/sat/plan/sat_output.hpp"
 #include "apps/sat/tuning.hpp"
 #include "core/thread_priority.hpp"
@@ -63,28 +64,6 @@ nlohmann::json lookahead_json(const LookaheadOptions& lookahead) {
   STACKSPLIT_SAT_LOOKAHEAD_OPTIONS(STACKSPLIT_OPTION_TO_JSON)
 #undef STACKSPLIT_OPTION_TO_JSON
   return json;
-}
-
-nlohmann::json auto_choice_json(const SolverChoice& choice, double probe_seconds) {
-  return {
-      {"reason", choice.reason},
-      {"root_reach", choice.reach},
-      {"dives", choice.estimate.dives},
-      {"deep_dives", choice.estimate.deep},
-      {"dives_over_budget", choice.estimate.over_budget},
-      {"estimated_dpll_nodes", choice.estimate.nodes},
-      {"estimated_dpll_propagations", choice.estimate.propagations},
-      {"estimated_dpll_visits", choice.estimate.visits},
-      {"cube_trial",
-       {{"samples", choice.cubes.samples},
-        {"cdcl_wins", choice.cubes.cdcl_wins},
-        {"small_losses", choice.cubes.small_losses},
-        {"depth", choice.cubes.depth},
-        {"cdcl_conflicts", choice.cubes.cdcl_conflicts},
-        {"dpll_visits", choice.cubes.dpll_visits}}},
-      {"cdcl_probe_conflicts", choice.cdcl_conflicts},
-      {"probe_seconds", probe_seconds},
-  };
 }
 
 // One digit a verdict, and one for an internal error, for every rank to agree on.
@@ -219,25 +198,41 @@ void SatPlan::probe() {
     return;
   }
   if (options_.count) return;  // DPLL: only it counts
+  // Under mpirun the probes run on rank 1, beside the portfolio's first
+  // member, as the threads runtime runs them on the core the race leaves:
+  // rank 0 keeps its core for the race. The other ranks take the choice
+  // (agree()), asleep meanwhile.
+  const core::RuntimeKind runtime = run_.config().runtime;
+  if (core::spans_processes(runtime) && run_.ranks() >= 2 && (race_ || race_elsewhere_))
+    prober_rank_ = 1;
+  const bool prober_elsewhere = prober_rank_ != 0 && run_.rank() == prober_rank_;
+  // Under mpirun the head start's verdict reaches the other ranks with the
+  // choice: it posts to a board of its own, which the probes watch.
+  const std::shared_ptr<SearchEnd> probe_end = prober_elsewhere ? end_->with_own_board() : end_;
   choice_ = choice_without_probes(input_.formula);
-  if (choice_) return;
-  if (core::spans_processes(run_.config().runtime) && !run_.speaks()) {
-    // Rank 0 probes and decides; the others take its choice (agree()),
-    // asleep meanwhile, so as not to take a core from its probes and race.
+  if (choice_) {
+    // Under mpirun member 1 would wait for rank 0 to hand it out, its
+    // process having nothing else to do: it starts now instead.
+    if (prober_elsewhere && choice_->kind == SolverKind::kPortfolio && !walker_suits(choice_))
+      start_head_start(nullptr, probe_end);
+    return;
+  }
+  if (core::spans_processes(runtime) && run_.rank() != prober_rank_) {
     choice_ = SolverChoice{};
     return;
   }
+  const bool head_start = race_has_core_ || prober_elsewhere;
   DpllOptions probe_options;
   probe_options.heuristic = heuristic_registry().at(options_.heuristic).payload;
   probe_options.lookahead = options_.lookahead;
-  probe_options.end = end_;
+  probe_options.end = probe_end;
   const DpllSpace prototype(input_.formula, probe_options);
   ProbeOptions probes;
   probes.cdcl = !race_ && !race_elsewhere_;
-  probes.end = end_;
+  probes.end = probe_end;
   probes.proof = proof_;
   probes.turns = turns_;
-  if (race_has_core_) {
+  if (head_start) {
     // The portfolio's first member starts now, not after the probes: it
     // takes turns with them, in equal shares of this core (the race has
     // the other), and goes on where it stopped if they choose the
@@ -246,17 +241,9 @@ void SatPlan::probe() {
     // probes give to DPLL or cube-and-conquer loses half the probes' time.
     probes.turns =
         std::make_shared<FairShare>(kTurnQuantumSeconds, FairShare::SearchClock::kMakingThread);
-    const int member = 1;  // the race is member 0
-    head_start_ = std::make_shared<CdclRace>(
-        input_.formula, end_,
-        proof_ ? ProofLink(proof_, "portfolio member " + std::to_string(member) + ", head start")
-               : ProofLink(),
-        probes.turns, portfolio_member(member, /*walker=*/false),
-        "portfolio member " + std::to_string(member));
-    head_start_->start();
-    head_started_ = true;
+    start_head_start(probes.turns, probe_end);
   }
-  probes.one_worker = turns_ && !core::spans_processes(run_.config().runtime);
+  probes.one_worker = turns_ && !core::spans_processes(runtime);
   if (probes.one_worker && race_)
     probes.race_conflicts = [race = race_] { return race->conflicts(); };
   const auto start = std::chrono::steady_clock::now();
@@ -264,12 +251,26 @@ void SatPlan::probe() {
   probe_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (head_start_) {
     head_start_cpu_seconds_ = head_start_->cpu_seconds();
-    // On a formula shaped like random k-SAT member 1 is a walker instead:
-    // a CaDiCaL configured from the start (its options cannot change later).
-    head_start_kept_ = choice_->kind == SolverKind::kPortfolio && !walker_suits(choice_);
-    if (!head_start_kept_) stop_head_start();
     probes.turns->finished(FairShare::kSearch);
   }
+}
+
+void SatPlan::start_head_start(std::shared_ptr<FairShare> turns, std::shared_ptr<SearchEnd> end) {
+  const int member = 1;  // the race is member 0
+  head_start_end_ = end;
+  head_start_ = std::make_shared<CdclRace>(
+      input_.formula, std::move(end),
+      proof_ ? ProofLink(proof_, "portfolio member " + std::to_string(member) + ", head start")
+             : ProofLink(),
+      turns, portfolio_member(member, /*walker=*/false),
+      "portfolio member " + std::to_string(member));
+  // Under mpirun, without probes to take turns with, it yields: rank 0's
+  // worker, which hands the members out, yields its core to the race, and
+  // on a host the ranks share this thread would take the other core from
+  // it. (Beside the probes it must not: they wait for its turns.)
+  if (head_start_end_ != end_ && !turns) head_start_->yield_to_others();
+  head_start_->start();
+  head_started_ = true;
 }
 
 void SatPlan::stop_head_start() {
@@ -282,14 +283,40 @@ void SatPlan::stop_head_start() {
 // ---- agree ----
 
 void SatPlan::agree() {
-  if (choice_) {
-    // Every rank takes rank 0's choice (the solvers' spaces differ).
-    std::string agreed = std::to_string(static_cast<int>(choice_->kind)) + choice_->reason;
-    run_.agree_with_first_rank(agreed);
-    choice_->kind = static_cast<SolverKind>(agreed[0] - '0');
-    choice_->reason = agreed.substr(1);
-    solver_ = choice_->kind;
+  if (choice_ && core::spans_processes(run_.config().runtime)) {
+    // Every rank takes the probing rank's choice (the solvers' spaces
+    // differ), and its head start's verdict, which its model comes with:
+    // under mpirun rank 0 reports, and no board holds SAT without a model.
+    AgreedChoice agreed;
+    if (head_start_) head_start_cpu_seconds_ = head_start_->cpu_seconds();
+    if (run_.rank() == prober_rank_) {
+      agreed = {*choice_, probe_seconds_, head_started_, head_start_cpu_seconds_, Verdict::kUnknown,
+                {}};
+      if (head_start_ && head_start_end_ != end_ && head_start_end_->board().decided()) {
+        agreed.head_start_verdict = head_start_end_->board().verdict();
+        agreed.head_start_model = head_start_end_->board().model();
+      }
+    }
+    std::string message = encode(agreed);
+    run_.agree_with_rank(message, prober_rank_);
+    agreed = decode_agreed_choice(message);
+    choice_ = agreed.choice;
+    probe_seconds_ = agreed.probe_seconds;
+    head_started_ = agreed.head_started;
+    head_start_cpu_seconds_ = agreed.head_start_cpu_seconds;
+    const std::string member =
+        "portfolio member 1 (rank " + std::to_string(prober_rank_) + ", head start)";
+    if (agreed.head_start_verdict == Verdict::kSatisfiable)
+      end_->board().post(member, Verdict::kSatisfiable, agreed.head_start_model);
+    else if (agreed.head_start_verdict == Verdict::kUnsatisfiable)
+      end_->board().post(member, Verdict::kUnsatisfiable);
   }
+  if (choice_) solver_ = choice_->kind;
+  // On a formula shaped like random k-SAT member 1 is a walker instead: a
+  // CaDiCaL configured from the start (its options cannot change later).
+  head_start_kept_ = head_started_ && choice_ && choice_->kind == SolverKind::kPortfolio &&
+                     !walker_suits(choice_) && !end_->reached();
+  if (!head_start_kept_) stop_head_start();
 }
 
 // ---- search and report ----

@@ -8,7 +8,7 @@
 //           takes turns with the search in shares of CPU time (the
 //           portfolio's member 0 with one worker has the core to itself);
 //   probe   --solver auto: what the other workers do (plan/solver_choice.hpp);
-//   agree   under mpirun, every rank takes rank 0's choice;
+//   agree   under mpirun, every rank takes the probing rank's choice;
 //   search  the engine runs the chosen space on the workers the race leaves;
 //   report  the verdict: the board's (the first member that decided), else
 //           the search's own; members that disagree, an UNSAT whose proof
@@ -65,6 +65,9 @@ class SatPlan {
   void probe();
   void agree();
   void search();
+  // Starts the portfolio's first member before the search (`turns`: with
+  // the probes; `end`: the run's, or one with a board of its own).
+  void start_head_start(std::shared_ptr<FairShare> turns, std::shared_ptr<SearchEnd> end);
   // Stops the portfolio's head start, if it runs and was not taken over.
   void stop_head_start();
   void report(const core::RunResult<Model>& result);
@@ -85,9 +88,13 @@ class SatPlan {
   std::shared_ptr<FairShare> turns_;  // one worker beside the race
   std::shared_ptr<RaceClauses> race_clauses_;
   std::shared_ptr<CdclRace> race_;  // in this process
-  // Beside a race with a core of its own: the portfolio's first member,
-  // taking turns with the probes (probe()) until they choose.
+  // Beside a race with a core of its own (or on another rank): the
+  // portfolio's first member, taking turns with the probes (probe()) until
+  // they choose.
   std::shared_ptr<CdclRace> head_start_;
+  // Its end: the run's, or under mpirun one with a board of its own.
+  std::shared_ptr<SearchEnd> head_start_end_;
+  int prober_rank_ = 0;  // the rank that runs auto's probes (and the head start)
   bool head_started_ = false;
   double head_start_cpu_seconds_ = 0;   // while the probes ran
   bool head_start_kept_ = false;        // the portfolio went on with it

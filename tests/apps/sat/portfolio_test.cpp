@@ -288,7 +288,23 @@ TEST(Portfolio, TheFirstMemberGoesOnWithItsHeadStart) {
   EXPECT_EQ(end->board().verdict(), Verdict::kUnsatisfiable)
       << "the member went on with the head start's CaDiCaL";
   EXPECT_EQ(total_counter(result, "member"), 2u);
-  EXPECT_EQ(shared->take_head_start(), nullptr) << "taken once";
+  EXPECT_EQ(shared->take_head_start(1), nullptr) << "taken once";
+}
+
+// Under mpirun member 1 may go to another rank than the one that gave it a
+// head start: the first member this process starts ends the head start
+// instead of running beside it.
+TEST(Portfolio, AHeadStartOfAnotherMemberEnds) {
+  const CnfFormula formula = pigeon_hole(9);
+  const auto end = std::make_shared<SearchEnd>(nullptr);
+  CdclRace head_start(formula, end, {}, nullptr, portfolio_member(1, false), "portfolio member 1");
+  head_start.start();
+  auto shared = std::make_shared<PortfolioShared>(formula, 2u, ShareOptions{}, end);
+  shared->first_member = 1;
+  shared->head_start = [&head_start] { return head_start.hand_over(); };
+  EXPECT_EQ(shared->take_head_start(2), nullptr) << "member 2 starts afresh";
+  EXPECT_EQ(head_start.engine(), nullptr) << "the head start ended";
+  EXPECT_EQ(shared->take_head_start(1), nullptr) << "and is gone";
 }
 
 std::uint64_t counter_of(const PortfolioSpace& space, std::string_view name) {

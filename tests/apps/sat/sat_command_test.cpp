@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "apps/sat/cnf/dimacs_reader.hpp"
+#include "apps/sat/plan/agreed_choice.hpp"
 #include "apps/sat/plan/solver_choice.hpp"
 #include "tests/apps/sat/sat_test_support.hpp"
 
@@ -291,6 +292,44 @@ TEST(SatCommand, BesideARaceThePortfoliosFirstMemberStartsWithTheProbes) {
   run = sat(small + " -w 1 --json " + json);
   EXPECT_TRUE(last_record(json)["app_details"]["portfolio_head_start"].is_null())
       << "with one worker the race takes turns with the probes itself";
+}
+
+// Under mpirun the probing rank sends the others its choice, the probes'
+// figures and its head start's verdict, a model with SAT: what arrives is
+// what was sent.
+TEST(AgreedChoice, TheChoiceAndTheHeadStartsVerdictTravelWhole) {
+  AgreedChoice sent;
+  sent.choice.kind = SolverKind::kCubeAndConquer;
+  sent.choice.reason = "CDCL decided sample cubes faster than DPLL would";
+  sent.choice.reach = 0.25;
+  sent.choice.estimate.dives = 15;
+  sent.choice.estimate.nodes = 5.2e5;
+  sent.choice.cubes.samples = 5;
+  sent.choice.cubes.cdcl_conflicts = 972;
+  sent.choice.cdcl_conflicts = 300;
+  sent.probe_seconds = 0.16;
+  sent.head_started = true;
+  sent.head_start_cpu_seconds = 0.08;
+  for (const Verdict verdict :
+       {Verdict::kUnknown, Verdict::kUnsatisfiable, Verdict::kSatisfiable}) {
+    sent.head_start_verdict = verdict;
+    sent.head_start_model = verdict == Verdict::kSatisfiable ? Model{0, 1, -2, 3} : Model{};
+    const AgreedChoice got = decode_agreed_choice(encode(sent));
+    EXPECT_EQ(got.choice.kind, sent.choice.kind);
+    EXPECT_EQ(got.choice.reason, sent.choice.reason);
+    EXPECT_EQ(got.choice.reach, sent.choice.reach);
+    EXPECT_EQ(got.choice.estimate.dives, 15);
+    EXPECT_EQ(got.choice.estimate.nodes, 5.2e5);
+    EXPECT_EQ(got.choice.cubes.samples, 5);
+    EXPECT_EQ(got.choice.cubes.cdcl_conflicts, 972u);
+    EXPECT_EQ(got.choice.cdcl_conflicts, 300);
+    EXPECT_EQ(got.probe_seconds, 0.16);
+    EXPECT_TRUE(got.head_started);
+    EXPECT_EQ(got.head_start_cpu_seconds, 0.08);
+    EXPECT_EQ(got.head_start_verdict, verdict);
+    EXPECT_EQ(got.head_start_model, sent.head_start_model);
+  }
+  EXPECT_THROW(decode_agreed_choice("{}"), nlohmann::json::exception);
 }
 
 TEST(SatCommand, JsonRecordsTheAnswerAndTheModelCount) {
