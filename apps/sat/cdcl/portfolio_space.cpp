@@ -232,7 +232,14 @@ bool PortfolioSpace::take_shared(std::vector<std::int32_t>& words) {
     if (*verdict == Verdict::kUnsatisfiable) exchange_->offer_refutation();
     if (*verdict == Verdict::kSatisfiable) exchange_->offer_model_found();
   }
-  return exchange_->take_batch(words);
+  bool any = exchange_->take_batch(words);
+  // The race's clauses reach this process's members through memory; under
+  // mpirun they go on to the other processes' members with this batch
+  // (once: whichever worker of the process sends first), as on the threads
+  // runtime every member hears the race.
+  if (shared_->across_processes && shared_->race_clauses)
+    any = shared_->race_clauses->take_for_other_processes(words) || any;
+  return any;
 }
 
 void PortfolioSpace::receive_shared(std::span<const std::int32_t> words) {

@@ -45,6 +45,17 @@ class RaceClauses {
     read = words_.size();
   }
 
+  // Under mpirun: appends to `words` (records as ClauseExchange::take_batch
+  // writes them) what no worker of this process has sent to the other
+  // processes yet, once for the process, whichever worker asks.
+  bool take_for_other_processes(std::vector<std::int32_t>& words) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (sent_ >= words_.size()) return false;
+    words.insert(words.end(), words_.begin() + static_cast<std::ptrdiff_t>(sent_), words_.end());
+    sent_ = words_.size();
+    return true;
+  }
+
   // The handed-over clauses stop growing here (64 MiB).
   static constexpr std::size_t kMostWords = std::size_t{1} << 24;
 
@@ -55,6 +66,7 @@ class RaceClauses {
   std::uint64_t offers_ = 0;
   std::mutex mutex_;
   std::vector<std::int32_t> words_;
+  std::size_t sent_ = 0;  // words sent to the other processes
 };
 
 }  // namespace stacksplit::apps::sat

@@ -404,6 +404,35 @@ TEST(Portfolio, UnderMpirunAFirstSliceOnTheYieldingRankEndsForMail) {
   }
 }
 
+// Under mpirun the race (rank 0's) sends no message itself: what it learned
+// goes to the other processes' members in the batches of its process's
+// workers, once, whichever worker sends first; without mpirun it does not
+// (the members hear it through memory).
+TEST(Portfolio, UnderMpirunTheRacesClausesGoToTheOtherProcessesOnce) {
+  const CnfFormula formula = pigeon_hole(6);
+  for (const bool across_processes : {false, true}) {
+    SCOPED_TRACE(across_processes ? "across processes" : "one process");
+    const auto end = std::make_shared<SearchEnd>(nullptr);
+    auto shared = std::make_shared<PortfolioShared>(formula, 2u, ShareOptions{}, end);
+    shared->across_processes = across_processes;
+    shared->race_clauses = std::make_shared<RaceClauses>(ShareOptions{}, formula.num_variables());
+    shared->race_clauses->keep();
+    for (Literal var = 1; var <= 32; ++var) {  // binary clauses: always shared
+      const Literal clause[] = {var, -(var + 1)};
+      shared->race_clauses->offer(clause, 1.0);
+    }
+    PortfolioSpace first(shared), second(shared);
+    std::vector<std::int32_t> words, more;
+    EXPECT_EQ(first.take_shared(words), across_processes);
+    EXPECT_FALSE(second.take_shared(more)) << "sent once for the process";
+    if (!across_processes) continue;
+    PortfolioSpace there(std::make_shared<PortfolioShared>(formula, 2u, ShareOptions{},
+                                                           std::make_shared<SearchEnd>(nullptr)));
+    there.receive_shared(words);
+    EXPECT_EQ(counter_of(there, "received"), 32u);
+  }
+}
+
 // A member's first call sees the formula alone, as CaDiCaL alone would:
 // clauses that arrived before it (under mpirun a rank's member starts after
 // the others have exported a while) wait for its second call.
