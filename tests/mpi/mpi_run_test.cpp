@@ -715,8 +715,10 @@ TEST_P(MpiSatTest, AutoRacesCdclOnRankZero) {
 // its verdict (a model checked) when it decided first.
 TEST_P(MpiSatTest, TheProbesAndTheHeadStartRunOnRankOne) {
   const std::string file = path("probes");
-  write_generated_formula({"random", "--variables", "300", "--clauses", "1230", "--seed", "3"},
-                          file);
+  // Its probes (the cube trial) take a tenth of a second or more: the head
+  // start has its turns, and its CPU time is read at one of them (a formula
+  // probed in less than a turn, 10 ms, may leave it at 0).
+  write_generated_formula({"vdw", "-k", "5", "-n", "177"}, file);
   const std::string json = file + ".jsonl";
   const ProcessOutcome run = sat(file, {"--json", json});
   ASSERT_TRUE(run.finished) << run.output;
