@@ -52,6 +52,19 @@ void CommandRun::agree_with_rank(std::string& text, int root) const {
   if (config_.runtime == core::RuntimeKind::kMpi) core::broadcast_from_rank(text, root);
 }
 
+void CommandRun::agree_with_rank(std::string& text, int root,
+                                 const std::function<bool()>& hurry) const {
+  if (config_.runtime == core::RuntimeKind::kMpi) core::broadcast_from_rank(text, root, hurry);
+}
+
+bool CommandRun::asked_to_hurry() const {
+  return config_.runtime == core::RuntimeKind::kMpi && core::asked_to_hurry();
+}
+
+void CommandRun::start_mpi() const {
+  if (config_.runtime == core::RuntimeKind::kMpi) core::start_mpi();
+}
+
 void CommandRun::prepare() {
   if (!config_.interrupt) config_.interrupt = std::make_shared<core::StopSignal>();
   if (speaks_ && !quiet_ && isatty(STDERR_FILENO) != 0)

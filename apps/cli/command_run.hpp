@@ -62,6 +62,17 @@ class CommandRun {
   void agree_with_first_rank(std::string& text) const { agree_with_rank(text, 0); }
   // The same with rank `root`'s `text`.
   void agree_with_rank(std::string& text, int root) const;
+  // The same, where a rank that waits and finds `root`'s decision moot
+  // (`hurry` says so) tells `root` to hurry: asked_to_hurry() there. Every
+  // rank passes a `hurry` (core/mpi/launcher.hpp).
+  void agree_with_rank(std::string& text, int root, const std::function<bool()>& hurry) const;
+  // On the `root` of an agree_with_rank with `hurry` to come, from the
+  // command's thread: whether another rank asked it to hurry (false but
+  // under the mpi runtime).
+  bool asked_to_hurry() const;
+  // Under the mpi runtime, starts MPI now if it has not started (a wait for
+  // every rank: core/mpi/launcher.hpp); elsewhere nothing.
+  void start_mpi() const;
   // Under the mpi runtime this process's rank and how many there are; else 0 and 1.
   int rank() const { return rank_; }
   int ranks() const { return ranks_; }

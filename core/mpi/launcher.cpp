@@ -63,6 +63,12 @@ std::optional<int> mpirun_local_rank_count() {
 
 #ifndef STACKSPLIT_HAVE_MPI
 void broadcast_from_rank(std::string& /*text*/, int /*root*/) { throw_mpi_unavailable(); }
+void broadcast_from_rank(std::string& /*text*/, int /*root*/,
+                         const std::function<bool()>& /*hurry*/) {
+  throw_mpi_unavailable();
+}
+bool asked_to_hurry() { return false; }
+void start_mpi() { throw_mpi_unavailable(); }
 #endif
 
 void throw_mpi_unavailable() {

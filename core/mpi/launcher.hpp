@@ -4,6 +4,7 @@
 // ranks, and which one it is. The front end uses it to print only on rank 0
 // and to pick the mpi runtime; nothing here needs MPI to be installed.
 
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -47,5 +48,27 @@ int mpi_threads_per_rank(int workers);
 // without MPI.
 void broadcast_from_rank(std::string& text, int root);
 inline void broadcast_from_first_rank(std::string& text) { broadcast_from_rank(text, 0); }
+
+// The same, where a rank that waits may find the decision moot (SAT: its
+// own solver answered while `root` still probes which solver to run) and
+// tell `root` to hurry: each rank other than `root` looks at `hurry`
+// between its looks at the broadcast, and the first time it says true
+// sends `root` a notice, which asked_to_hurry() there reports. Every rank
+// passes a `hurry` or none does (a collective's arguments). No notice
+// outlives the call: each rank other than `root` sends `root` exactly one
+// message in it (the notice, or a word that it has none), and `root`
+// receives them all before it returns.
+void broadcast_from_rank(std::string& text, int root, const std::function<bool()>& hurry);
+
+// Starts MPI in this process now if it has not started (it starts on first
+// use anyway): MPI_Init waits for every rank (about 0.2 s on a 2-core
+// host), a wait a caller may want to place. Throws as
+// throw_mpi_unavailable without MPI.
+void start_mpi();
+
+// On the rank that will be the root of broadcast_from_rank with `hurry`,
+// before it: whether another rank has asked it to hurry. From the thread
+// that started MPI (MPI_THREAD_FUNNELED); false without MPI.
+bool asked_to_hurry();
 
 }  // namespace stacksplit::core

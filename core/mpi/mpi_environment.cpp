@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <functional>
 #include <iostream>
 #include <string>
 #include <thread>
@@ -46,29 +47,74 @@ namespace {
 // Waits for `request` asleep between looks: a blocking MPI call spins (Open
 // MPI's progress loop), and a rank waiting for rank 0's decision would take
 // a core from the work that decides (rank 0's probes and their race, where
-// ranks share a host).
-void wait_asleep(MPI_Request& request) {
+// ranks share a host). `between_looks`, if any, runs between them.
+void wait_asleep(MPI_Request& request, const std::function<void()>& between_looks = {}) {
   constexpr auto kBetweenLooks = std::chrono::microseconds(500);
   for (;;) {
     int done = 0;
     MPI_Test(&request, &done, MPI_STATUS_IGNORE);
     if (done) return;
+    if (between_looks) between_looks();
     std::this_thread::sleep_for(kBetweenLooks);
   }
 }
 
-}  // namespace
-
-void broadcast_from_rank(std::string& text, int root) {
+void broadcast_text(std::string& text, int root, const std::function<void()>& between_looks) {
   const MpiEnvironment& mpi = MpiEnvironment::instance();
   unsigned long long size = text.size();
   MPI_Request request = MPI_REQUEST_NULL;
   MPI_Ibcast(&size, 1, MPI_UNSIGNED_LONG_LONG, root, mpi.comm(), &request);
-  wait_asleep(request);
+  wait_asleep(request, between_looks);
   text.resize(static_cast<std::size_t>(size));
   if (size == 0) return;
   MPI_Ibcast(text.data(), static_cast<int>(size), MPI_CHAR, root, mpi.comm(), &request);
-  wait_asleep(request);
+  wait_asleep(request, between_looks);
+}
+
+// A rank's one word to the root of a broadcast with `hurry`. The search's
+// messages (mpi_runtime.hpp) are tagged from 1 up, one tag for each thread
+// of a rank; this is the largest tag every MPI allows.
+constexpr int kHurryTag = 32767;
+enum Word : char { kNothingToSay = 0, kHurry = 1 };
+
+}  // namespace
+
+void broadcast_from_rank(std::string& text, int root) { broadcast_text(text, root, {}); }
+
+void broadcast_from_rank(std::string& text, int root, const std::function<bool()>& hurry) {
+  const MpiEnvironment& mpi = MpiEnvironment::instance();
+  if (mpi.rank() == root) {
+    broadcast_text(text, root, {});
+    for (int others = mpi.size() - 1; others > 0; --others) {
+      char received = kNothingToSay;
+      MPI_Request request = MPI_REQUEST_NULL;
+      MPI_Irecv(&received, 1, MPI_CHAR, MPI_ANY_SOURCE, kHurryTag, mpi.comm(), &request);
+      wait_asleep(request);
+    }
+    return;
+  }
+  char word = kNothingToSay;
+  MPI_Request sent = MPI_REQUEST_NULL;
+  const auto say = [&](Word what) {
+    word = what;
+    MPI_Isend(&word, 1, MPI_CHAR, root, kHurryTag, mpi.comm(), &sent);
+  };
+  broadcast_text(text, root, [&] {
+    if (sent == MPI_REQUEST_NULL && hurry && hurry()) say(kHurry);
+  });
+  if (sent == MPI_REQUEST_NULL) say(kNothingToSay);
+  wait_asleep(sent);
+}
+
+void start_mpi() { MpiEnvironment::instance(); }
+
+bool asked_to_hurry() {
+  // Only a notice can be waiting here: a rank's other word follows the
+  // broadcast, which the root has not begun.
+  int arrived = 0;
+  MPI_Iprobe(MPI_ANY_SOURCE, kHurryTag, MpiEnvironment::instance().comm(), &arrived,
+             MPI_STATUS_IGNORE);
+  return arrived != 0;
 }
 
 void abort_mpi_job(MPI_Comm comm, int rank, std::exception_ptr failure) {

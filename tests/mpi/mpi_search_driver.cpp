@@ -25,6 +25,14 @@
 // every other rank prints "rank R waited W s, cpu C s, got TEXT", its wall
 // and CPU time in the wait. For MpiBroadcast.OtherRanksWaitAsleep.
 //
+// mpi_search_driver --hurry: rank 1 works (a busy loop, as its probes
+// would) until a rank asks it to hurry (asked_to_hurry), or 30 s, and then
+// broadcasts its decision (broadcast_from_rank with hurry, root 1); rank 0
+// asks 0.3 s into its wait, every other rank never. Rank 1 prints "rank 1
+// hurried after W s", every rank "rank R got TEXT, leftover M" (M: messages
+// found after a barrier that follows). For MpiBroadcast.ARankThatWaitsCan
+// HurryTheRoot.
+//
 // mpi_search_driver SCHEME SEED --mark | --throw-on RANK: N-Queens 17 counted,
 // minutes of work. With --mark every rank prints "rank R searching" once it
 // has entered kMarkNodes nodes; with --throw-on, rank RANK throws there
@@ -238,10 +246,44 @@ void run_broadcast() {
               << process_cpu_seconds() - cpu_start << " s, got " << decision << std::endl;
 }
 
+void run_hurry() {
+  const core::MpiEnvironment& mpi = core::MpiEnvironment::instance();
+  const int rank = mpi.rank();
+  constexpr int kRoot = 1;
+  const auto start = std::chrono::steady_clock::now();
+  const auto seconds_since_start = [&start] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
+  std::string decision;
+  if (rank == kRoot) {
+    while (!core::asked_to_hurry() && seconds_since_start() < 30.0) {
+    }
+    std::cout << "rank 1 hurried after " << seconds_since_start() << " s" << std::endl;
+    decision = "decided";
+  }
+  core::broadcast_from_rank(decision, kRoot,
+                            [&] { return rank == 0 && seconds_since_start() > 0.3; });
+  MPI_Barrier(mpi.comm());
+  int leftover = 0;
+  for (int arrived = 1; arrived != 0;) {
+    MPI_Status status;
+    MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, mpi.comm(), &arrived, &status);
+    if (arrived == 0) break;
+    char byte = 0;
+    MPI_Recv(&byte, 1, MPI_CHAR, status.MPI_SOURCE, status.MPI_TAG, mpi.comm(), MPI_STATUS_IGNORE);
+    ++leftover;
+  }
+  std::cout << "rank " << rank << " got " << decision << ", leftover " << leftover << std::endl;
+}
+
 int run(int argc, char** argv) {
   const std::vector<std::string> args(argv + 1, argv + argc);
   if (args.size() == 1 && args[0] == "--broadcast") {
     run_broadcast();
+    return 0;
+  }
+  if (args.size() == 1 && args[0] == "--hurry") {
+    run_hurry();
     return 0;
   }
   if (args.size() == 4 && args[2] == "--threads") {

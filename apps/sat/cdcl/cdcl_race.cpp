@@ -1,5 +1,7 @@
 #include "apps/sat/cdcl/cdcl_race.hpp"
 
+#include <pthread.h>
+
 #include "apps/sat/limits/thread_cpu_clock.hpp"
 #include "core/thread_binding.hpp"
 #include "core/thread_priority.hpp"
@@ -52,7 +54,21 @@ bool CdclRace::should_stop() {
   return stop_.load(std::memory_order_relaxed) || end_->reached();
 }
 
+double CdclRace::cpu_seconds() const {
+  if (running_.load(std::memory_order_acquire)) {
+    timespec now{};
+    if (clock_gettime(cpu_clock_.load(std::memory_order_relaxed), &now) == 0)
+      return static_cast<double>(now.tv_sec) + 1e-9 * static_cast<double>(now.tv_nsec);
+  }
+  return 1e-9 * static_cast<double>(cpu_nanoseconds_.load());
+}
+
 void CdclRace::run() {
+  clockid_t clock{};
+  if (pthread_getcpuclockid(pthread_self(), &clock) == 0) {
+    cpu_clock_.store(clock, std::memory_order_relaxed);
+    running_.store(true, std::memory_order_release);
+  }
   // Under mpirun's default binding rank 0's race would share its worker's
   // one core (qg3-09 on two ranks: the probes took 0.86 s instead of 0.34 s).
   core::unbind_thread_from_launcher_default();
@@ -67,6 +83,7 @@ void CdclRace::run() {
   const Verdict verdict = engine->solve();
   cpu_nanoseconds_.store(ThreadCpuClock::now().time_since_epoch().count(),
                          std::memory_order_relaxed);
+  running_.store(false, std::memory_order_release);
   if (turns_) turns_->finished(FairShare::kCdcl);
   if (verdict == Verdict::kUnknown) return;
   verdict_.store(verdict, std::memory_order_release);

@@ -22,6 +22,8 @@
 // auto's probes on the other core, and the portfolio takes its CaDiCaL over
 // where it stopped (hand_over()) if the probes choose the portfolio.
 
+#include <time.h>
+
 #include <atomic>
 #include <functional>
 #include <memory>
@@ -66,7 +68,9 @@ class CdclRace {
   Verdict verdict() const { return verdict_.load(std::memory_order_acquire); }
   // After kSatisfiable: its model (copied in its thread before it said so).
   const Model& model() const { return engine_->model(); }
-  double cpu_seconds() const { return 1e-9 * static_cast<double>(cpu_nanoseconds_.load()); }
+  // Its thread's CPU time so far (read off the thread's clock while it
+  // runs: what it stores as it goes may be 64 polls old).
+  double cpu_seconds() const;
   std::uint64_t conflicts() const {
     const CdclEngine* engine = live_engine_.load(std::memory_order_acquire);
     return engine ? engine->conflicts_seen() : 0;
@@ -95,6 +99,8 @@ class CdclRace {
   std::atomic<bool> stop_{false};
   std::atomic<Verdict> verdict_{Verdict::kUnknown};
   std::atomic<std::int64_t> cpu_nanoseconds_{0};
+  std::atomic<bool> running_{false};  // its thread is in run(), cpu_clock_ set
+  std::atomic<clockid_t> cpu_clock_{CLOCK_THREAD_CPUTIME_ID};
   std::uint32_t polls_ = 0;  // race thread only
   bool yields_ = false;
 };

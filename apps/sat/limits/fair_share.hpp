@@ -97,6 +97,29 @@ class FairShare {
     waited_[side] += std::chrono::steady_clock::now() - before;
   }
 
+  // While one lives, its side lets the other run on without turns, as in
+  // stand_aside, while the side's thread does something else (under
+  // mpirun the probing rank starts MPI, mostly a wait for the other ranks:
+  // plan/sat_plan.cpp); the side makes the other's lead up afterwards.
+  class Aside {
+   public:
+    Aside(FairShare& turns, Side side) : turns_(turns), side_(side) {
+      turns_.aside_[side_].store(true, std::memory_order_release);
+      {
+        std::lock_guard<std::mutex> lock(turns_.mutex_);
+        turns_.turn_ = other(side_);
+      }
+      turns_.changed_.notify_all();
+    }
+    ~Aside() { turns_.aside_[side_].store(false, std::memory_order_release); }
+    Aside(const Aside&) = delete;
+    Aside& operator=(const Aside&) = delete;
+
+   private:
+    FairShare& turns_;
+    const Side side_;
+  };
+
   // `side` has nothing more to do: the other never waits for it again.
   void finished(Side side) {
     {

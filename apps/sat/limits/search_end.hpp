@@ -10,9 +10,12 @@
 // on the deciding rank, heard on the others).
 
 #include <atomic>
+#include <chrono>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
+#include <thread>
 
 #include "apps/sat/cnf/verdict.hpp"
 #include "apps/sat/limits/time_limit.hpp"
@@ -32,7 +35,7 @@ class SearchEnd {
         board_(std::move(board)) {}
 
   // Cheap loads; the clock only when there is a time limit.
-  bool reached() const { return decided() || cut_short(); }
+  bool reached() const { return decided() || cut_short() || told_now(); }
   // A member of this process decided, or one of another rank (heard).
   bool decided() const {
     return (board_ && board_->decided()) || heard_.load(std::memory_order_acquire);
@@ -51,6 +54,17 @@ class SearchEnd {
   // plan/sat_plan.hpp).
   std::shared_ptr<SearchEnd> with_own_board() const {
     return std::make_shared<SearchEnd>(time_limit_, interrupt_);
+  }
+
+  // A question only the calling thread may ask, looked at in reached() on
+  // that thread, at most every millisecond: whether another rank's member
+  // decided (under mpirun the probing rank asks whether a rank asked it to
+  // hurry, plan/sat_plan.hpp: MPI is called from the thread that started
+  // it). A yes stops this process's solvers, as heard() does. Set before
+  // any other thread uses this object.
+  void stop_when_told(std::function<bool()> told) {
+    told_ = std::move(told);
+    told_thread_ = std::this_thread::get_id();
   }
 
   VerdictBoard& board() const { return *board_; }
@@ -76,11 +90,24 @@ class SearchEnd {
   }
 
  private:
+  bool told_now() const {
+    if (!told_ || std::this_thread::get_id() != told_thread_) return false;
+    const auto now = std::chrono::steady_clock::now();
+    if (now < next_look_) return false;
+    next_look_ = now + std::chrono::milliseconds(1);
+    if (!told_()) return false;
+    heard_.store(true, std::memory_order_release);
+    return true;
+  }
+
   std::shared_ptr<TimeLimit> time_limit_;
   std::shared_ptr<core::StopSignal> interrupt_;
   std::shared_ptr<VerdictBoard> board_;
   std::atomic<bool> announced_{false};
-  std::atomic<bool> heard_{false};
+  mutable std::atomic<bool> heard_{false};  // told_now() sets it too
+  std::function<bool()> told_;
+  std::thread::id told_thread_;
+  mutable std::chrono::steady_clock::time_point next_look_;
 };
 
 }  // namespace stacksplit::apps::sat

@@ -209,6 +209,9 @@ void SatPlan::probe() {
   // Under mpirun the head start's verdict reaches the other ranks with the
   // choice: it posts to a board of its own, which the probes watch.
   const std::shared_ptr<SearchEnd> probe_end = prober_elsewhere ? end_->with_own_board() : end_;
+  // And they stop when rank 0's race decides (agree() there tells them),
+  // as the threads runtime's probes do.
+  if (prober_elsewhere) probe_end->stop_when_told([this] { return run_.asked_to_hurry(); });
   choice_ = choice_without_probes(input_.formula);
   if (choice_) {
     // Under mpirun member 1 would wait for rank 0 to hand it out, its
@@ -242,6 +245,13 @@ void SatPlan::probe() {
     probes.turns =
         std::make_shared<FairShare>(kTurnQuantumSeconds, FairShare::SearchClock::kMakingThread);
     start_head_start(probes.turns, probe_end);
+    if (prober_elsewhere) {
+      // MPI starts now, so that the probes can hear rank 0 (above), and
+      // mostly waits for the other ranks: the head start runs on
+      // meanwhile, and the probes make its lead up after.
+      const FairShare::Aside aside(*probes.turns, FairShare::kSearch);
+      run_.start_mpi();
+    }
   }
   probes.one_worker = turns_ && !core::spans_processes(runtime);
   if (probes.one_worker && race_)
@@ -298,7 +308,8 @@ void SatPlan::agree() {
       }
     }
     std::string message = encode(agreed);
-    run_.agree_with_rank(message, prober_rank_);
+    // A rank whose race decided while it waits tells the probes to stop.
+    run_.agree_with_rank(message, prober_rank_, [this] { return end_->decided(); });
     agreed = decode_agreed_choice(message);
     choice_ = agreed.choice;
     probe_seconds_ = agreed.probe_seconds;

@@ -89,6 +89,30 @@ TEST(CdclRace, StopsWhenAnotherMemberDecides) {
   EXPECT_FALSE(end->time_limit_reached());
 }
 
+// Its CPU time is read off its thread's clock while it runs: a large
+// formula takes CaDiCaL a good part of a second to load, before its first
+// poll, and what the race stores as it goes was 0 until then (under mpirun
+// the head start's CPU time was read 0 after probes of a few milliseconds).
+TEST(CdclRace, ItsCpuTimeIsCurrentWhileItRuns) {
+  const CnfFormula formula = random_ksat(400'000, 1'600'000, 3, 1);
+  const auto process_cpu = [] {
+    timespec now{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
+    return static_cast<double>(now.tv_sec) + 1e-9 * static_cast<double>(now.tv_nsec);
+  };
+  CdclRace race(formula, end_with_limit(60));
+  const double before = process_cpu();
+  race.start();
+  // This thread sleeps: the process's CPU time is the race's, 0.05 s of
+  // it well inside the loading of 1.6 million clauses.
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  while (process_cpu() - before < 0.05 && std::chrono::steady_clock::now() < give_up)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  const double cpu = race.cpu_seconds();
+  race.stop();
+  EXPECT_GE(cpu, 0.03) << "read while it loaded the formula";
+}
+
 // Every worker that reaches a node after the race found a model could read
 // it, so several threads read it at once (qg1-08 at two workers: 1 run in 40
 // ended in munmap_chunk(): invalid pointer, when nodes read CaDiCaL's val()
@@ -204,6 +228,26 @@ TEST(FairShare, StandingAsideLetsTheOtherRunOnUntilItHasHadEnough) {
   EXPECT_GT(turns.waited_seconds(FairShare::kSearch), 0.08);
   // The search side now works 0.2 s of CPU in turns: the CDCL side waits
   // until the lead is made up, then shares.
+  search_side_works(turns, 0.2);
+  cdcl.stop();
+  const double cdcl_seconds = turns.used_seconds(FairShare::kCdcl);
+  EXPECT_LT(cdcl_seconds, 0.2 + 0.05) << "the lead was made up before the CDCL side ran again";
+  EXPECT_GT(cdcl_seconds, 0.15) << "then both shared";
+}
+
+// While a side is aside (FairShare::Aside) and its thread does something
+// else, asleep (under mpirun: starting MPI), the other runs on past its
+// quantum; afterwards the lead is made up as after stand_aside.
+TEST(FairShare, WhileASideIsAsideTheOtherRunsOn) {
+  FairShare turns(0.005, FairShare::SearchClock::kMakingThread);
+  YieldingCdclSide cdcl(turns);
+  {
+    const FairShare::Aside aside(turns, FairShare::kSearch);
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (turns.used_seconds(FairShare::kCdcl) < 0.1 && std::chrono::steady_clock::now() < give_up)
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  EXPECT_GE(turns.used_seconds(FairShare::kCdcl), 0.1) << "the CDCL side ran on alone";
   search_side_works(turns, 0.2);
   cdcl.stop();
   const double cdcl_seconds = turns.used_seconds(FairShare::kCdcl);
