@@ -71,11 +71,11 @@ void broadcast_text(std::string& text, int root, const std::function<void()>& be
   wait_asleep(request, between_looks);
 }
 
-// A rank's one word to the root of a broadcast with `hurry`. The search's
-// messages (mpi_runtime.hpp) are tagged from 1 up, one tag for each thread
-// of a rank; this is the largest tag every MPI allows.
+// A rank's one message to the root of a broadcast with `hurry`, empty: one
+// that arrives before the broadcast is a notice, one after it says nothing.
+// The search's messages (mpi_runtime.hpp) are tagged from 1 up, one tag for
+// each thread of a rank; this is the largest tag every MPI allows.
 constexpr int kHurryTag = 32767;
-enum Word : char { kNothingToSay = 0, kHurry = 1 };
 
 }  // namespace
 
@@ -86,23 +86,18 @@ void broadcast_from_rank(std::string& text, int root, const std::function<bool()
   if (mpi.rank() == root) {
     broadcast_text(text, root, {});
     for (int others = mpi.size() - 1; others > 0; --others) {
-      char received = kNothingToSay;
       MPI_Request request = MPI_REQUEST_NULL;
-      MPI_Irecv(&received, 1, MPI_CHAR, MPI_ANY_SOURCE, kHurryTag, mpi.comm(), &request);
+      MPI_Irecv(nullptr, 0, MPI_BYTE, MPI_ANY_SOURCE, kHurryTag, mpi.comm(), &request);
       wait_asleep(request);
     }
     return;
   }
-  char word = kNothingToSay;
   MPI_Request sent = MPI_REQUEST_NULL;
-  const auto say = [&](Word what) {
-    word = what;
-    MPI_Isend(&word, 1, MPI_CHAR, root, kHurryTag, mpi.comm(), &sent);
-  };
+  const auto send = [&] { MPI_Isend(nullptr, 0, MPI_BYTE, root, kHurryTag, mpi.comm(), &sent); };
   broadcast_text(text, root, [&] {
-    if (sent == MPI_REQUEST_NULL && hurry && hurry()) say(kHurry);
+    if (sent == MPI_REQUEST_NULL && hurry && hurry()) send();  // the notice
   });
-  if (sent == MPI_REQUEST_NULL) say(kNothingToSay);
+  if (sent == MPI_REQUEST_NULL) send();  // nothing to say
   wait_asleep(sent);
 }
 

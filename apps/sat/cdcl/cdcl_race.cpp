@@ -44,10 +44,8 @@ std::shared_ptr<CdclEngine> CdclRace::hand_over() {
 
 bool CdclRace::should_stop() {
   if (stop_.load(std::memory_order_relaxed) || end_->reached()) return true;
-  // CaDiCaL asks every few decisions: the clocks on every 64th call.
+  // CaDiCaL asks every few decisions: the turns on every 64th call.
   if ((++polls_ & 63) != 0) return false;
-  cpu_nanoseconds_.store(ThreadCpuClock::now().time_since_epoch().count(),
-                         std::memory_order_relaxed);
   if (turns_)
     turns_->yield(FairShare::kCdcl,
                   [this] { return stop_.load(std::memory_order_relaxed) || end_->reached(); });

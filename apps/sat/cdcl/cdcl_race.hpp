@@ -68,8 +68,8 @@ class CdclRace {
   Verdict verdict() const { return verdict_.load(std::memory_order_acquire); }
   // After kSatisfiable: its model (copied in its thread before it said so).
   const Model& model() const { return engine_->model(); }
-  // Its thread's CPU time so far (read off the thread's clock while it
-  // runs: what it stores as it goes may be 64 polls old).
+  // Its thread's CPU time so far: read off the thread's clock while it
+  // runs, stored when its call ends.
   double cpu_seconds() const;
   std::uint64_t conflicts() const {
     const CdclEngine* engine = live_engine_.load(std::memory_order_acquire);
