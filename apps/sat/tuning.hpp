@@ -85,10 +85,10 @@ namespace stacksplit::apps::sat {
     "each slice longer: a call costs CaDiCaL a pass over the formula and its schedule", "SATLIB") \
   X(kMostSliceConflicts, int, 100'000'000, "conflicts", "a slice's cap", "a bound, not a fit")    \
   X(kLeastSliceSecondsBeforeMail, double, 0.05, "s",                                              \
-    "under mpirun a slice ends for mail after this long: another rank's verdict waits at most "   \
-    "this; mail comes when another member's slice ends (geometrically longer), so slices end "    \
-    "for it about as often whatever this is (0.25 s: sub-second formulas took 1.5-1.8x two "      \
-    "threads, waiting for the verdict)",                                                          \
+    "under mpirun a slice (but a member's first) ends for mail after this long: another rank's "  \
+    "verdict waits at most this; mail comes when another member's slice ends (geometrically "     \
+    "longer), so slices end for it about as often whatever this is (0.25 s: sub-second formulas " \
+    "took 1.5-1.8x two threads, waiting for the verdict)",                                        \
     "a bound, not a fit; measured on validation under mpirun")                                    \
   /* one worker's turns (limits/fair_share.hpp) */                                                \
   X(kOneWorkerSearchShare, double, 0.9, "s CPU a s",                                              \

@@ -4,7 +4,6 @@
 
 #include "apps/sat/limits/thread_cpu_clock.hpp"
 #include "core/thread_binding.hpp"
-#include "core/thread_priority.hpp"
 
 namespace stacksplit::apps::sat {
 
@@ -70,7 +69,6 @@ void CdclRace::run() {
   // Under mpirun's default binding rank 0's race would share its worker's
   // one core (qg3-09 on two ranks: the probes took 0.86 s instead of 0.34 s).
   core::unbind_thread_from_launcher_default();
-  const core::YieldingThread yielding(yields_);
   // Made in the race's thread: loading the clauses is CDCL's time, not
   // the search's (with one worker, turns are CPU time).
   engine_ = std::make_shared<CdclEngine>(formula_, settings_, proof_);

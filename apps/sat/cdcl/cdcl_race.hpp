@@ -52,9 +52,6 @@ class CdclRace {
   // Before start(): its learned clauses of at most `longest` literals go to
   // `sink`, in the race's thread.
   void export_to(std::function<void(std::span<const Literal>)> sink, std::uint32_t longest);
-  // Before start(): its thread runs at nice 19 (core/thread_priority.hpp),
-  // yielding the core to any thread that needs it.
-  void yield_to_others() { yields_ = true; }
   // Starts the race's thread (once).
   void start();
   // Ends it (the run is over) and waits for the thread.
@@ -102,7 +99,6 @@ class CdclRace {
   std::atomic<bool> running_{false};  // its thread is in run(), cpu_clock_ set
   std::atomic<clockid_t> cpu_clock_{CLOCK_THREAD_CPUTIME_ID};
   std::uint32_t polls_ = 0;  // race thread only
-  bool yields_ = false;
 };
 
 }  // namespace stacksplit::apps::sat

@@ -78,10 +78,17 @@ struct PortfolioShared {
   // The race is member 0 (first_member 1), in the process that runs it and
   // in the others under mpirun; the workers' members follow.
   int first_member = 0;
-  // The worker that expands the root (rank 0's first) yields its core to the
-  // race (under mpirun: sat_plan.hpp): it takes the last member, so that the
-  // first ones (the walker first) go to workers that steal them, which run
-  // at full speed.
+  // Under mpirun the workers of the race's rank yield their cores to it
+  // (plan/sat_plan.hpp), and the one that expands the root runs no member:
+  // it takes the last slot, which is none, and watches. So it hands the
+  // members out (a worker answers requests only between two nodes, and
+  // building a CaDiCaL took it a second and more at the lowest priority:
+  // AProVE09-24's answer, found by rank 1's head start, waited for it), and
+  // passes the race's clauses and verdict on at once (AProVE09-15: rank 1's
+  // member kept 32 of the race's clauses where on threads it kept 411). As
+  // the threads runtime gives the race a worker's place, the members are
+  // one fewer than the workers; that worker's member would have had about
+  // 1.5 % of a core beside the race.
   bool root_worker_yields = false;
   // The members run in several processes (mpirun): a slice ends early for
   // mail (a verdict of another process) after kLeastSliceSecondsBeforeMail.
@@ -179,6 +186,7 @@ class PortfolioSpace {
   // The member's CaDiCaL has not been called yet: its first call sees the
   // formula alone (run_slice()).
   bool first_call_ = false;
+  bool calling_first_ = false;  // that first call runs now
   std::uint64_t slices_ = 0;
   std::uint64_t dropped_eliminated_ = 0;
   std::uint64_t nanoseconds_ = 0;  // in CDCL, every member this worker ran

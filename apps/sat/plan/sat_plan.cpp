@@ -1,6 +1,7 @@
 #include "apps/sat/plan/sat_plan.hpp"
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <iostream>
 #include <limits>
 #include <new>
@@ -212,14 +213,11 @@ void SatPlan::probe() {
   // And they stop when rank 0's race decides (agree() there tells them),
   // as the threads runtime's probes do.
   if (prober_elsewhere) probe_end->stop_when_told([this] { return run_.asked_to_hurry(); });
+  // Without probes no head start: under mpirun rank 0's watcher hands
+  // member 1 out at once (cdcl/portfolio_space.hpp), and its first call
+  // sees the formula alone, as on the threads runtime.
   choice_ = choice_without_probes(input_.formula);
-  if (choice_) {
-    // Under mpirun member 1 would wait for rank 0 to hand it out, its
-    // process having nothing else to do: it starts now instead.
-    if (prober_elsewhere && choice_->kind == SolverKind::kPortfolio && !walker_suits(choice_))
-      start_head_start(nullptr, probe_end);
-    return;
-  }
+  if (choice_) return;
   if (core::spans_processes(runtime) && run_.rank() != prober_rank_) {
     choice_ = SolverChoice{};
     return;
@@ -274,11 +272,6 @@ void SatPlan::start_head_start(std::shared_ptr<FairShare> turns, std::shared_ptr
              : ProofLink(),
       turns, portfolio_member(member, /*walker=*/false),
       "portfolio member " + std::to_string(member));
-  // Under mpirun, without probes to take turns with, it yields: rank 0's
-  // worker, which hands the members out, yields its core to the race, and
-  // on a host the ranks share this thread would take the other core from
-  // it. (Beside the probes it must not: they wait for its turns.)
-  if (head_start_end_ != end_ && !turns) head_start_->yield_to_others();
   head_start_->start();
   head_started_ = true;
 }
@@ -376,6 +369,12 @@ void SatPlan::search() {
     // The process exits after the search: freeing each member's CaDiCaL
     // would delay the answer (left_to_exit.hpp).
     shared->solvers_left_to_exit = true;
+    // Only the member slots are work to give away: a thief given a member's
+    // next slice would start that member afresh, and its donor, whose
+    // CaDiCaL's state is lost with it, would take another slot (under
+    // mpirun: rank 0's watcher a member at the lowest priority, and the
+    // thief, at full speed, the watching).
+    config.search.split.cutoff_depth = std::min<std::uint32_t>(config.search.split.cutoff_depth, 1);
     run_.show_in_progress([](const core::WorkerStatistics& total) {
       return "slices " + std::to_string(total.app_counters[0]) + ", conflicts " +
              std::to_string(total.app_counters[1]);

@@ -379,27 +379,43 @@ TEST(Portfolio, AVerdictOfThisProcessReachesTheOtherProcessesOnce) {
 }
 
 // Under mpirun a member reads its mail between slices only, so a slice ends
-// when mail waits: on the rank whose workers yield to the race, the first
-// slice at once (the root's holder hands the other members out). Without
+// when mail waits, once it has run kLeastSliceSecondsBeforeMail; but not its
+// first call, which runs on the formula alone as CaDiCaL alone would. Without
 // mpirun a slice runs its conflicts whatever waits.
-TEST(Portfolio, UnderMpirunAFirstSliceOnTheYieldingRankEndsForMail) {
+TEST(Portfolio, UnderMpirunASliceButTheFirstEndsForMail) {
+  // Far from its threshold's hard core, yet 5,000 conflicts take a while.
+  const CnfFormula formula = random_ksat(3000, clauses_for_ratio(3000, 4.26), 3, 1);
+  double whole_slice_seconds = 0;
+  const auto second_slice_conflicts =
+      static_cast<std::uint64_t>(kFirstSliceConflicts * kSliceGrowth);
   for (const bool across_processes : {false, true}) {
     SCOPED_TRACE(across_processes ? "across processes" : "one process");
     const auto end = std::make_shared<SearchEnd>(nullptr);
-    auto shared = std::make_shared<PortfolioShared>(pigeon_hole(9), 2u, ShareOptions{}, end);
+    auto shared = std::make_shared<PortfolioShared>(formula, 2u, ShareOptions{}, end);
     shared->across_processes = across_processes;
-    shared->root_worker_yields = across_processes;
     PortfolioSpace space(shared);
     space.watch_mail([] { return true; });
     ASSERT_EQ(space.reset(), core::Outcome::kOpen);
     ASSERT_EQ(space.descend(0), core::Outcome::kOpen);
     ASSERT_EQ(space.descend(1), core::Outcome::kOpen);
-    const std::uint64_t conflicts = counter_of(space, "conflicts");
-    if (across_processes) {
-      EXPECT_LT(conflicts, static_cast<std::uint64_t>(kFirstSliceConflicts) / 2);
-    } else {
-      // About the slice's conflicts (CaDiCaL stops near its limit).
-      EXPECT_GE(conflicts, static_cast<std::uint64_t>(kFirstSliceConflicts) * 9 / 10);
+    // The first call: about its conflicts (CaDiCaL stops near its limit).
+    const std::uint64_t first = counter_of(space, "conflicts");
+    EXPECT_GE(first, static_cast<std::uint64_t>(kFirstSliceConflicts) * 9 / 10);
+    const auto start = std::chrono::steady_clock::now();
+    ASSERT_EQ(space.descend(2), core::Outcome::kOpen);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const std::uint64_t second = counter_of(space, "conflicts") - first;
+    if (!across_processes) {
+      EXPECT_GE(second, second_slice_conflicts * 9 / 10);
+      whole_slice_seconds = seconds;
+      continue;
+    }
+    EXPECT_GE(seconds, kLeastSliceSecondsBeforeMail);
+    // It ended for the mail, not at its limit (where the host runs the
+    // whole slice well beyond that time, as this one does).
+    if (whole_slice_seconds > 3 * kLeastSliceSecondsBeforeMail) {
+      EXPECT_LT(second, second_slice_conflicts * 9 / 10);
     }
   }
 }
@@ -457,22 +473,34 @@ TEST(Portfolio, AMembersFirstCallTakesNoClausesIn) {
   EXPECT_GT(counter_of(space, "imported"), 0u) << "the second, with what arrived";
 }
 
-// The root's children are the member slots, first member first; when the
-// worker that expands the root yields its core to the race (rank 0 under
-// mpirun), last first, so that it takes the last member and a worker at full
-// speed the first (the walker).
-TEST(Portfolio, AYieldingRootWorkerTakesTheLastMember) {
+// The root's children are the member slots, first member first. Under
+// mpirun, on the rank whose workers yield to the race, last first: the
+// worker that expands the root takes the last slot, which runs no member (it
+// watches, hands the members out and passes the race's clauses on), and the
+// workers that steal the others run members 1, 2, ...
+TEST(Portfolio, AYieldingRootWorkerRunsNoMember) {
   const auto end = std::make_shared<SearchEnd>(nullptr);
   auto shared = std::make_shared<PortfolioShared>(pigeon_hole(6), 3u, ShareOptions{}, end);
+  shared->first_member = 1;  // the race is member 0
   for (const bool yields : {false, true}) {
+    SCOPED_TRACE(yields ? "yields" : "does not yield");
     shared->root_worker_yields = yields;
     PortfolioSpace space(shared);
     ASSERT_EQ(space.reset(), core::Outcome::kOpen);
     std::vector<std::int32_t> children;
     core::ChoiceSink<std::int32_t> sink(children);
     space.choices(sink);
-    EXPECT_EQ(children,
+    ASSERT_EQ(children,
               (yields ? std::vector<std::int32_t>{2, 1, 0} : std::vector<std::int32_t>{0, 1, 2}));
+    ASSERT_EQ(space.descend(children.front()), core::Outcome::kOpen);
+    // The counter is the member plus one; 0: none.
+    EXPECT_EQ(counter_of(space, "member"), yields ? 0u : 2u);
+    for (const std::int32_t stolen : {children[1], children[2]}) {
+      PortfolioSpace thief(shared);
+      ASSERT_EQ(thief.reset(), core::Outcome::kOpen);
+      ASSERT_EQ(thief.replay_descend(stolen), core::Outcome::kOpen);
+      EXPECT_EQ(counter_of(thief, "member"), static_cast<std::uint64_t>(stolen + 2));
+    }
   }
 }
 
