@@ -133,12 +133,13 @@ void PortfolioSpace::start_member(int slot) {
   sliced_ = shared_->members_hear_others();
   // Under mpirun a slice also ends for mail: a verdict of another process
   // (take_shared) arrives as mail, and this worker reads its mail only
-  // between slices. A slice ends once it has run a while.
+  // between slices. A slice ends once it has run a while; the first call
+  // does not (run_slice()).
   engine_->stop_when([this] {
     if (shared_->end->reached()) return true;
     if (!mail_waiting_ || (++polls_ & 63) != 0) return false;
-    if (sliced_ && (calling_first_ || !(shared_->across_processes &&
-                                        Clock::now() - slice_start_ >= kLeastSliceBeforeMail)))
+    if (sliced_ && (first_call_ || !(shared_->across_processes &&
+                                     Clock::now() - slice_start_ >= kLeastSliceBeforeMail)))
       return false;
     return mail_waiting_();
   });
@@ -195,9 +196,7 @@ core::Outcome PortfolioSpace::run_slice() {
   // clauses, which rank 0's watcher passes on at once, and a second call,
   // even without them, steers CaDiCaL elsewhere too (AProVE09-17 cut so:
   // 5 k to 32 k conflicts). Another rank's verdict waits for it then.
-  calling_first_ = first_call_;
   if (!first_call_) take_clauses_in();
-  first_call_ = false;
   const Clock::time_point start = Clock::now();
   slice_start_ = start;
   int limit = -1;
@@ -207,6 +206,7 @@ core::Outcome PortfolioSpace::run_slice() {
         std::min(kMostSliceConflicts, static_cast<int>(next_slice_conflicts_ * kSliceGrowth));
   }
   const Verdict verdict = engine_->solve({}, limit);
+  first_call_ = false;
   nanoseconds_ += nanoseconds_since(start);
   ++slices_;
   if (verdict == Verdict::kUnknown && sliced_) engine_->eliminated_variables(eliminated_);

@@ -183,10 +183,9 @@ class PortfolioSpace {
   bool sliced_ = false;
   bool decided_here_ = false;
   bool cut_ = false;  // the last slice stopped undecided and the search is over
-  // The member's CaDiCaL has not been called yet: its first call sees the
-  // formula alone (run_slice()).
+  // The member's CaDiCaL has not been called yet, or its first call runs
+  // now: that call sees the formula alone and runs whole (run_slice()).
   bool first_call_ = false;
-  bool calling_first_ = false;  // that first call runs now
   std::uint64_t slices_ = 0;
   std::uint64_t dropped_eliminated_ = 0;
   std::uint64_t nanoseconds_ = 0;  // in CDCL, every member this worker ran
