@@ -19,7 +19,22 @@ Verdict CdclCubeSolver::solve(std::span<const Literal> cube, int conflict_limit)
       return false;
     });
   }
+  take_race_clauses();
   return engine_->solve(cube, conflict_limit);
+}
+
+void CdclCubeSolver::take_race_clauses() {
+  if (!shared_->race_clauses) return;
+  if (!exchange_)
+    exchange_ = std::make_unique<ClauseExchange>(ShareOptions{}, shared_->formula.num_variables());
+  shared_->race_clauses->take(race_read_, *exchange_);
+  if (exchange_->pending().empty()) return;
+  // Not over a variable this solver eliminated: adding one would restore
+  // every clause eliminated with it (portfolio_space.cpp).
+  engine_->eliminated_variables(eliminated_);
+  const CdclEngine::Imported imported = engine_->import_all(exchange_->pending(), eliminated_);
+  exchange_->added_to_solver(imported.added);
+  exchange_->clear_pending();
 }
 
 }  // namespace stacksplit::apps::sat

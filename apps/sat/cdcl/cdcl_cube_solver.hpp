@@ -16,6 +16,8 @@
 #include <span>
 
 #include "apps/sat/cdcl/cdcl_engine.hpp"
+#include "apps/sat/cdcl/clause_exchange.hpp"
+#include "apps/sat/cdcl/race_clauses.hpp"
 #include "apps/sat/limits/fair_share.hpp"
 #include "apps/sat/limits/search_end.hpp"
 
@@ -35,6 +37,9 @@ struct CubeSolverShared {
   const std::shared_ptr<ProofWriter> proof;  // null: no proof
   // One worker beside the race: a cube's CDCL is the search's share.
   const std::shared_ptr<FairShare> turns;
+  // What the race learned, when it runs in this process: each cube solver
+  // takes it in before its next cube (null: nothing).
+  std::shared_ptr<RaceClauses> race_clauses;
 };
 
 class CdclCubeSolver {
@@ -45,6 +50,8 @@ class CdclCubeSolver {
     if (this != &other) {
       shared_ = other.shared_;
       engine_.reset();
+      exchange_.reset();
+      race_read_ = 0;
     }
     return *this;
   }
@@ -61,11 +68,18 @@ class CdclCubeSolver {
   Literal value(std::int32_t var) const { return engine_->value(var); }
   // Conflicts over every cube so far.
   std::uint64_t conflicts() const { return engine_ ? engine_->conflicts() : 0; }
+  // The race's clauses added to this solver so far.
+  std::uint64_t imported() const { return exchange_ ? exchange_->statistics().imported : 0; }
   const CubeSolverShared& shared() const { return *shared_; }
 
  private:
+  void take_race_clauses();
+
   std::shared_ptr<CubeSolverShared> shared_;
-  std::shared_ptr<CdclEngine> engine_;  // loaded at the first cube
+  std::shared_ptr<CdclEngine> engine_;        // loaded at the first cube
+  std::unique_ptr<ClauseExchange> exchange_;  // the race's clauses, deduplicated
+  std::size_t race_read_ = 0;                 // words of the race's exports taken in
+  std::vector<bool> eliminated_;
 };
 
 }  // namespace stacksplit::apps::sat

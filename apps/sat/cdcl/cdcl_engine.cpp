@@ -1,5 +1,6 @@
 #include "apps/sat/cdcl/cdcl_engine.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <cadical.hpp>
 
@@ -111,6 +112,27 @@ void CdclEngine::import(std::span<const Literal> clause) {
   CaDiCaL::Solver& solver = callbacks_->solver;
   for (Literal l : clause) solver.add(l);
   solver.add(0);
+}
+
+CdclEngine::Imported CdclEngine::import_all(std::span<const std::int32_t> records,
+                                            const std::vector<bool>& eliminated) {
+  Imported imported;
+  for (std::size_t at = 0; at < records.size();) {
+    const auto size = static_cast<std::size_t>(records[at++]);
+    const std::span<const std::int32_t> clause = records.subspan(at, size);
+    at += size;
+    const bool over_eliminated = std::any_of(clause.begin(), clause.end(), [&](std::int32_t l) {
+      const auto var = static_cast<std::size_t>(l < 0 ? -l : l);
+      return var < eliminated.size() && eliminated[var];
+    });
+    if (over_eliminated) {
+      ++imported.over_eliminated;
+      continue;
+    }
+    import(clause);
+    ++imported.added;
+  }
+  return imported;
 }
 
 namespace {

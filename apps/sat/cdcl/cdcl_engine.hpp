@@ -66,6 +66,14 @@ class CdclEngine {
 
   // A clause another member derived, added before the next solve call.
   void import(std::span<const Literal> clause);
+  // Adds the clauses of `records` ((size, literals...), as ClauseExchange
+  // keeps them) but those over a variable marked in `eliminated` (see
+  // eliminated_variables()).
+  struct Imported {
+    std::uint64_t added = 0;
+    std::uint64_t over_eliminated = 0;
+  };
+  Imported import_all(std::span<const std::int32_t> records, const std::vector<bool>& eliminated);
   // Marks, by variable, those CaDiCaL eliminated (as of the last solve
   // call): a clause over one of them, added from outside, would make it
   // restore every clause it eliminated with it.

@@ -150,24 +150,9 @@ void PortfolioSpace::take_clauses_in() {
   // A safe point: between two solve calls the solver takes new clauses,
   // but not one over a variable it eliminated (it would restore every
   // clause eliminated with it, undoing its own preprocessing).
-  const std::span<const std::int32_t> pending = exchange_->pending();
-  std::uint64_t added = 0;
-  for (std::size_t at = 0; at < pending.size();) {
-    const auto size = static_cast<std::size_t>(pending[at++]);
-    const std::span<const std::int32_t> clause = pending.subspan(at, size);
-    at += size;
-    const bool over_eliminated = std::any_of(clause.begin(), clause.end(), [&](std::int32_t l) {
-      const auto var = static_cast<std::size_t>(l < 0 ? -l : l);
-      return var < eliminated_.size() && eliminated_[var];
-    });
-    if (over_eliminated) {
-      ++dropped_eliminated_;
-      continue;
-    }
-    engine_->import(clause);
-    ++added;
-  }
-  exchange_->added_to_solver(added);
+  const CdclEngine::Imported imported = engine_->import_all(exchange_->pending(), eliminated_);
+  dropped_eliminated_ += imported.over_eliminated;
+  exchange_->added_to_solver(imported.added);
   exchange_->clear_pending();
 }
 

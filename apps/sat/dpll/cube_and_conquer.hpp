@@ -23,6 +23,7 @@ namespace stacksplit::apps::sat {
   X(cdcl_unsat, "cubes CDCL refuted")                                                    \
   X(cdcl_stopped, "cubes left undecided because the search ended elsewhere")             \
   X(cdcl_conflicts, "CDCL conflicts (clauses CaDiCaL learned)")                          \
+  X(cdcl_imported, "the race's learned clauses added to the cube solvers")               \
   X(lookahead_us, "microseconds in look-ahead nodes (cube-and-conquer only)")            \
   X(cdcl_us, "microseconds in CDCL")
 
@@ -105,6 +106,7 @@ class CubeAndConquer {
     CubeStatistics statistics = statistics_;
     statistics.lookahead_us = lookahead_nanoseconds_ / 1000;
     statistics.cdcl_us = cdcl_nanoseconds_ / 1000;
+    statistics.cdcl_imported = solver_.imported();
     return statistics;
   }
   const CubeCutoff& cutoff() const { return cutoff_; }

@@ -397,6 +397,10 @@ void SatPlan::search() {
   dpll.proof = proof_;
   if (solver_ == SolverKind::kCubeAndConquer) {
     dpll.cubes.shared = std::make_shared<CubeSolverShared>(input_.formula, end_, proof_, turns_);
+    if (race_) {
+      dpll.cubes.shared->race_clauses = race_clauses_;
+      race_clauses_->keep();
+    }
     dpll.cubes.fixed_cutoff = options_.cube_cutoff;
   }
   const DpllSpace prototype(input_.formula, dpll);

@@ -576,6 +576,35 @@ TEST(SolverChoice, ShallowCubesHoldMoreOfTheTree) {
   EXPECT_TRUE(shallow.favours_cdcl());
 }
 
+// A cube solver takes in what the race learned before its next cube: the
+// race's clauses here force every other variable false (the formula alone
+// leaves them free, and CaDiCaL's default phase sets them true).
+TEST(CubeSolver, TakesTheRacesClausesInBeforeItsNextCube) {
+  CnfFormula formula(34);
+  for (Literal v = 1; v <= 33; ++v) {
+    const Literal clause[] = {v, v + 1};
+    formula.add_clause(clause);
+  }
+  auto shared = std::make_shared<CubeSolverShared>(formula, std::make_shared<SearchEnd>(nullptr));
+  shared->race_clauses = std::make_shared<RaceClauses>(ShareOptions{}, formula.num_variables());
+  shared->race_clauses->keep();
+  for (Literal v = 1; v <= 32; ++v) {  // binary clauses: always shared
+    const Literal clause[] = {-v, -(v + 1)};
+    shared->race_clauses->offer(clause, 1.0);
+  }
+  CdclCubeSolver solver(shared);
+  const Literal cube[] = {1};
+  ASSERT_EQ(solver.solve(cube), Verdict::kSatisfiable);
+  EXPECT_EQ(solver.imported(), 32u);
+  for (Literal v = 1; v <= 33; ++v)
+    EXPECT_EQ(solver.value(v), v % 2 == 1 ? v : -v) << "variable " << v;
+
+  CdclCubeSolver without_race(
+      std::make_shared<CubeSolverShared>(formula, std::make_shared<SearchEnd>(nullptr)));
+  ASSERT_EQ(without_race.solve(cube), Verdict::kSatisfiable);
+  EXPECT_EQ(without_race.imported(), 0u);
+}
+
 // The CDCL probe's budget follows the estimated DPLL work, within bounds.
 TEST(SolverChoice, ProbeConflictsFollowTheEstimatedWork) {
   DpllEstimate estimate;
