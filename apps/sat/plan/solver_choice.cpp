@@ -89,8 +89,18 @@ Dives dive(DpllSpace& space, std::mt19937& random, int count,
   std::vector<Literal> children;
   const std::uint64_t propagations_before = space.propagations();
   const std::uint64_t visits_before = space.visits();
+  const Clock::time_point start = Clock::now();
   while (dives.made < count && 2 * dives.deep <= count) {
-    if (space.visits() - visits_before > most_visits) {
+    // The dives still to make, at the pace of those made, would pass the
+    // budget: they are over it now (a formula whose first dives take most
+    // of the budget costs that much less).
+    const double left =
+        dives.made == 0 ? 0.0 : static_cast<double>(count - dives.made) / dives.made;
+    const Clock::time_point now = Clock::now();
+    if (static_cast<double>(space.visits() - visits_before) * (1 + left) >
+            static_cast<double>(most_visits) ||
+        (deadline != Clock::time_point::max() &&
+         now + std::chrono::duration_cast<Clock::duration>((now - start) * left) > deadline)) {
       dives.over_budget = true;
       break;
     }

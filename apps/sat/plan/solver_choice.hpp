@@ -83,7 +83,7 @@ struct DpllEstimate {
   int dives = 0;  // made (fewer than kDives once most are deep)
   int deep = 0;   // reached kDeepDive decisions without a leaf
   bool found_model = false;
-  bool over_budget = false;  // the dives stopped at kMostDiveVisits
+  bool over_budget = false;  // the dives stopped at their budget (or would pass it at their pace)
   double nodes = 0;          // Knuth's estimate of the look-ahead tree's size
   double propagations = 0;   // nodes × the dives' propagations per node
   double visits = 0;         // nodes × the dives' clause visits per node
@@ -92,8 +92,9 @@ struct DpllEstimate {
 };
 
 // Random dives down the look-ahead tree of `space`, a pure DPLL space (moved),
-// until `deadline` (this thread's CPU time) at the latest (then over_budget),
-// or until `stop` says so (then over_budget too).
+// until `deadline` (this thread's CPU time) at the latest (then over_budget;
+// as soon as the dives still to make would pass it, or kMostDiveVisits, at
+// the pace of those made), or until `stop` says so (then over_budget too).
 DpllEstimate estimate_dpll(DpllSpace space,
                            ThreadCpuClock::time_point deadline = ThreadCpuClock::time_point::max(),
                            const std::function<bool()>& stop = {});

@@ -347,6 +347,23 @@ TEST(SolverChoice, DivesStopAtTheirDeadline) {
   EXPECT_EQ(in_time.dives, kDives);
 }
 
+// Dives that would pass the deadline at the pace of those made stop before
+// it: with half the time all fifteen take, the first dives tell, and the
+// rest of the budget is not spent finding out.
+TEST(SolverChoice, DivesStopOnceTheirPaceWouldPassTheDeadline) {
+  const CnfFormula random = random_ksat(250, clauses_for_ratio(250, 4.26), 3, 7);
+  const ThreadCpuClock::time_point start = ThreadCpuClock::now();
+  const DpllEstimate whole = estimate_dpll(DpllSpace(random));
+  const ThreadCpuClock::duration all_dives = ThreadCpuClock::now() - start;
+  ASSERT_EQ(whole.dives, kDives);
+  const ThreadCpuClock::time_point half_start = ThreadCpuClock::now();
+  const DpllEstimate half = estimate_dpll(DpllSpace(random), half_start + all_dives / 2);
+  const ThreadCpuClock::duration spent = ThreadCpuClock::now() - half_start;
+  EXPECT_TRUE(half.over_budget);
+  EXPECT_GE(half.dives, 1);
+  EXPECT_LT(spent, all_dives / 3) << "stopped at the deadline, not before it";
+}
+
 // The dives' pace is the probing thread's CPU time: time it spends waiting
 // between two steps (with one worker, while the race takes its turn) is not
 // DPLL's, and does not make the estimate larger.
