@@ -25,6 +25,7 @@ enum class SplitStrategy : std::uint8_t {
 inline constexpr std::uint32_t kNoCutoff = std::numeric_limits<std::uint32_t>::max();
 // "Whatever the application suggests" (see SearchSpace::default_serial_depth).
 inline constexpr std::uint32_t kApplicationDefault = kNoCutoff - 1;
+inline constexpr int kNoWorker = -1;
 
 struct SplitPolicy {
   SplitStrategy strategy = SplitStrategy::kHalf;
@@ -42,6 +43,11 @@ struct SearchOptions {
   // Node expansions between two looks at the mailbox.
   std::uint32_t quantum = 256;
   std::uint64_t seed = 1;
+  // A worker that stands aside (kNoWorker: none). It hands every node it
+  // holds to the next worker (worker 0: the root's children) and expands no
+  // other, asking for no work: its process's core is kept for something
+  // besides the search (the SAT race under mpirun, on rank 0).
+  int aside_worker = kNoWorker;
 };
 
 // The names as the command line and run records spell them (--mode, --split),

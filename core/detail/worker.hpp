@@ -23,6 +23,7 @@
 #include "core/search_options.hpp"
 #include "core/search_space.hpp"
 #include "core/sim/machine_model.hpp"
+#include "core/split_request.hpp"
 #include "core/topology/placement.hpp"
 #include "core/topology/topology.hpp"
 #include "core/worker_statistics.hpp"
@@ -85,6 +86,14 @@ class Worker final : public SchemeContext {
   // One quantum of node expansions, then the scheme's turn.
   void work() {
     if (terminated_ || stopped_) return;
+    if (stands_aside()) {
+      hand_everything_out();
+      if (!has_work()) {
+        become_idle();
+        return;
+      }
+      // What the cutoff keeps here is searched here: no work is lost.
+    }
     if (!stack_.has_work()) {
       if (pending_.empty()) return;
       take_up_pending();
@@ -114,6 +123,13 @@ class Worker final : public SchemeContext {
         try_terminate();
       }
     }
+  }
+
+  // A turn while idle, where the runtime gives one (the MPI runtime's first
+  // thread while it waits for mail): what the space has to share may come
+  // from outside the search (the SAT race's verdict), and goes out now.
+  void idle_turn() {
+    if constexpr (SharesKnowledge<S>) share_knowledge();
   }
 
   // The run is interrupted (Ctrl-C): stop searching, as first mode does when
@@ -232,7 +248,7 @@ class Worker final : public SchemeContext {
   void on(int from, Reject&) {
     emit(WorkerEventKind::kRejectReceived, from);
     if (request_outstanding_ && from == request_target_) request_outstanding_ = false;
-    if (!stopped_ && !terminated_ && !has_work() && !request_outstanding_)
+    if (!stopped_ && !terminated_ && !has_work() && !request_outstanding_ && !stands_aside())
       scheme_->on_reject(*this, from);
   }
 
@@ -261,6 +277,18 @@ class Worker final : public SchemeContext {
     if (!space_.take_shared(words) || words.empty()) return;
     for (int other = 0; other < size_; ++other)
       if (other != rank_) send_message(other, Shared{words});
+  }
+
+  // SearchOptions::aside_worker, where someone else can search.
+  bool stands_aside() const { return rank_ == options_.aside_worker && size_ > 1; }
+
+  // Everything queued and every alternative the cutoff lets go, to the next
+  // worker, as pushed work (counted by termination like any other).
+  void hand_everything_out() {
+    const int to = (rank_ + 1) % size_;
+    for (WorkUnit<Choice>& unit : pending_) send_unit(to, std::move(unit));
+    pending_.clear();
+    send_unit(to, stack_.split(SplitRequest{1, kNoCutoff, SplitRequest::kAllNodes, false}));
   }
 
   // The one counted path work leaves by (termination counts every unit).
@@ -311,7 +339,7 @@ class Worker final : public SchemeContext {
     idle_since_ = outbox_.now();
     idle_ = true;
     emit(WorkerEventKind::kIdle);
-    if (!stopped_ && !request_outstanding_) scheme_->on_idle(*this);
+    if (!stopped_ && !request_outstanding_ && !stands_aside()) scheme_->on_idle(*this);
     try_terminate();
   }
 

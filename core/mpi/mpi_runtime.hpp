@@ -24,9 +24,9 @@
 // alike): cheap when nobody asks, responsive when somebody does. It looks at
 // its own mailbox every quantum (an atomic load). An idle first thread probes
 // in a loop that spins, then yields, then sleeps between probes, so
-// oversubscribed ranks leave the cores to the busy ones. Once its own worker
-// has terminated it keeps serving the rank's other threads until they have
-// too.
+// oversubscribed ranks leave the cores to the busy ones; between probes it
+// gives its worker an idle turn (Worker::idle_turn). Once its own worker has
+// terminated it keeps serving the rank's other threads until they have too.
 //
 // Sends: each message gets its own buffer, queued per destination rank until
 // MPI_Test says MPI is done with it. The worker keeps at most one work request
@@ -370,6 +370,7 @@ class MpiRuntime final : public Outbox<typename A::Message> {
   void wait_for_message(A& agent, const StopSignal* interrupt, bool interrupted) {
     for (int attempt = 0; receive(true) + take_local_mail(agent) == 0;
          attempt = std::min(attempt + 1, kIdleYields)) {
+      if constexpr (requires { agent.idle_turn(); }) agent.idle_turn();
       send_queued();
       complete_sends();
       if (!interrupted && interrupt != nullptr && interrupt->raised()) return;

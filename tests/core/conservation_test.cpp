@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cctype>
+#include <cstdlib>
 #include <string>
 #include <tuple>
 
@@ -86,6 +88,68 @@ INSTANTIATE_TEST_SUITE_P(
                        ::testing::Values(SplitStrategy::kHalf, SplitStrategy::kBottom),
                        ::testing::Values(1, 2)),
     case_name);
+
+// A worker that stands aside (SearchOptions::aside_worker) hands the root's
+// children on and expands no other node; the others count everything, under
+// every scheme, on every runtime of this process (the simulator's default
+// machine is a hypercube: powers of two).
+using AsideCase =
+    std::tuple<std::string /*runtime*/, std::string /*scheme*/, int /*workers*/, SplitStrategy>;
+class AsideConservation : public ::testing::TestWithParam<AsideCase> {};
+
+TEST_P(AsideConservation, TheOthersCountExactlyAndFindARealFirstSolution) {
+  const auto& [runtime, scheme, workers, split] = GetParam();
+  RunConfig setup = setup_for({runtime, scheme, workers, split, 4});
+  setup.search.aside_worker = 0;
+  for (int tree = 0; tree < 2; ++tree) {
+    SCOPED_TRACE(tree == 0 ? "hash tree" : "N-Queens 9");
+    const testing::HashTreeShape shape{300, 6, 8};
+    const auto count = [&](auto make) {
+      auto sequential = make();
+      const ReferenceCounts expected = reference_count(sequential);
+      const auto result =
+          run_search<decltype(sequential)>(testing::on_runtime(setup, runtime), make);
+      EXPECT_EQ(result.total.nodes, expected.nodes);
+      EXPECT_EQ(result.total.solutions, expected.solutions);
+      EXPECT_EQ(result.total.leaves, expected.leaves);
+      EXPECT_EQ(result.per_worker.at(0).nodes, 1u) << "the worker aside expands the root alone";
+    };
+    if (tree == 0) {
+      count([&] { return testing::ReplayHashTree(shape); });
+    } else {
+      count([] { return apps::nqueens::NQueens(9); });
+    }
+  }
+  RunConfig first = setup;
+  first.search.mode = SearchMode::kFirst;
+  const auto result = run_search<apps::nqueens::NQueens>(testing::on_runtime(first, runtime),
+                                                         [] { return apps::nqueens::NQueens(10); });
+  ASSERT_TRUE(result.solution);
+  const std::vector<int>& queens = *result.solution;
+  ASSERT_EQ(queens.size(), 10u);
+  for (int a = 0; a < 10; ++a)
+    for (int b = a + 1; b < 10; ++b) {
+      EXPECT_NE(queens[a], queens[b]);
+      EXPECT_NE(std::abs(queens[a] - queens[b]), b - a);
+    }
+  EXPECT_EQ(result.per_worker.at(0).nodes, 1u);
+}
+
+std::string aside_case_name(const ::testing::TestParamInfo<AsideCase>& info) {
+  const auto& [runtime, scheme, workers, split] = info.param;
+  std::string name =
+      runtime + "_" + scheme + "_P" + std::to_string(workers) + "_" + std::string(to_string(split));
+  for (char& c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  return name;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    EveryScheme, AsideConservation,
+    ::testing::Combine(::testing::ValuesIn(testing::in_process_runtimes()),
+                       ::testing::ValuesIn(testing::every_scheme()), ::testing::Values(2, 4, 8),
+                       ::testing::Values(SplitStrategy::kHalf, SplitStrategy::kBottom)),
+    aside_case_name);
 
 // Cutting off deep nodes changes who explores what, never what is counted.
 TEST(ConservationWithCutoff, EveryCutoffCountsTheSameTree) {

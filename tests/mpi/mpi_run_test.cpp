@@ -36,16 +36,18 @@ constexpr std::uint64_t kQueens12Solutions = 14200;
 
 struct DriverLine {
   std::string name;
-  std::uint64_t nodes = 0, leaves = 0, depth = 0, solutions = 0, transfers = 0, leftover = 0;
+  std::uint64_t nodes = 0, leaves = 0, depth = 0, solutions = 0, transfers = 0, leftover = 0,
+                first_worker_nodes = 0;
   std::vector<int> solution;
 };
 
 // Every "<case> nodes=.. leaves=.. depth=.. solutions=.. transfers=.. leftover=..
-// solution=a,b,.." line, in order: a case printed twice (by two ranks) is there twice.
+// first_worker_nodes=.. solution=a,b,.." line, in order: a case printed twice (by two ranks) is
+// there twice.
 std::vector<DriverLine> parse_driver(const std::string& output) {
   static const std::regex line_pattern(
       R"(^(\S+) nodes=(\d+) leaves=(\d+) depth=(\d+) solutions=(\d+) transfers=(\d+) )"
-      R"(leftover=(\d+) solution=([\d,]*)$)");
+      R"(leftover=(\d+) first_worker_nodes=(\d+) solution=([\d,]*)$)");
   std::vector<DriverLine> lines;
   std::istringstream in(output);
   for (std::string text; std::getline(in, text);) {
@@ -58,8 +60,9 @@ std::vector<DriverLine> parse_driver(const std::string& output) {
                     std::stoull(match[5]),
                     std::stoull(match[6]),
                     std::stoull(match[7]),
+                    std::stoull(match[8]),
                     {}};
-    std::istringstream columns(match[8]);
+    std::istringstream columns(match[9]);
     for (std::string column; std::getline(columns, column, ',');)
       line.solution.push_back(std::stoi(column));
     lines.push_back(line);
@@ -69,10 +72,11 @@ std::vector<DriverLine> parse_driver(const std::string& output) {
 
 class MpiSchemeTest : public ::testing::TestWithParam<std::tuple<int, std::string>> {};
 
-TEST_P(MpiSchemeTest, CountsExactlyAndStopsAtAFirstSolution) {
-  const auto& [ranks, scheme] = GetParam();
-  const ProcessOutcome run = run_process(
-      mpirun(ranks, {STACKSPLIT_MPI_DRIVER, scheme, std::to_string(ranks * 7 + 1)}), 120s);
+// The driver's suite under mpirun: exact counts, and a first mode that stops.
+void expect_exact_suite(int ranks, const std::string& scheme, bool aside) {
+  std::vector<std::string> command{STACKSPLIT_MPI_DRIVER, scheme, std::to_string(ranks * 7 + 1)};
+  if (aside) command.push_back("--aside");
+  const ProcessOutcome run = run_process(mpirun(ranks, command), 120s);
   ASSERT_TRUE(run.finished) << "no end after " << run.seconds << " s:\n" << run.output;
   ASSERT_EQ(run.exit_code, 0) << run.output;
   EXPECT_EQ(occurrences(run.output, "done\n"), 1) << "only rank 0 prints:\n" << run.output;
@@ -87,8 +91,13 @@ TEST_P(MpiSchemeTest, CountsExactlyAndStopsAtAFirstSolution) {
     return found;
   };
   EXPECT_EQ(lines.size(), 4u) << run.output;
-  for (const DriverLine& line : lines)
+  for (const DriverLine& line : lines) {
     EXPECT_EQ(line.leftover, 0u) << line.name << ": messages left after the run (not drained)";
+    // Standing aside, rank 0 expands the root alone.
+    if (aside) {
+      EXPECT_EQ(line.first_worker_nodes, 1u) << line.name << ":\n" << run.output;
+    }
+  }
 
   const DriverLine* queens = line_of("nqueens12");
   ASSERT_NE(queens, nullptr);
@@ -116,6 +125,18 @@ TEST_P(MpiSchemeTest, CountsExactlyAndStopsAtAFirstSolution) {
   }
 }
 
+TEST_P(MpiSchemeTest, CountsExactlyAndStopsAtAFirstSolution) {
+  expect_exact_suite(std::get<0>(GetParam()), std::get<1>(GetParam()), false);
+}
+
+// Rank 0's worker stands aside (SearchOptions::aside_worker): it hands the
+// root's children on and the other ranks count everything, under every scheme.
+class MpiAsideTest : public MpiSchemeTest {};
+
+TEST_P(MpiAsideTest, TheOtherRanksCountExactlyAndStopAtAFirstSolution) {
+  expect_exact_suite(std::get<0>(GetParam()), std::get<1>(GetParam()), true);
+}
+
 std::string case_name(const ::testing::TestParamInfo<MpiSchemeTest::ParamType>& info) {
   std::string name = "np" + std::to_string(std::get<0>(info.param)) + "_" + std::get<1>(info.param);
   for (char& c : name)
@@ -126,6 +147,10 @@ std::string case_name(const ::testing::TestParamInfo<MpiSchemeTest::ParamType>& 
 // Every scheme the registry has, so that a new scheme is covered unasked.
 INSTANTIATE_TEST_SUITE_P(EveryScheme, MpiSchemeTest,
                          ::testing::Combine(::testing::Values(1, 2, 3, 4, 8),
+                                            ::testing::ValuesIn(schemes::tree_scheme_names())),
+                         case_name);
+INSTANTIATE_TEST_SUITE_P(EveryScheme, MpiAsideTest,
+                         ::testing::Combine(::testing::Values(2, 3),
                                             ::testing::ValuesIn(schemes::tree_scheme_names())),
                          case_name);
 
@@ -890,6 +915,33 @@ TEST_P(MpiSatTest, AModelFoundOnAnotherRankIsTheAnswer) {
     }
   }
   std::remove(file.c_str());
+}
+
+// With the race on rank 0, rank 0's worker stands aside in the tree search
+// (SearchOptions::aside_worker): it expands the root alone, so that the race
+// keeps its core, and the other ranks' workers decide. Hard random 3-SAT,
+// where auto chooses DPLL after its probes (an easier formula is decided
+// during them), unsatisfiable as DPLL on one thread says too.
+TEST_P(MpiSatTest, RankZerosWorkerLeavesTheTreeToTheOtherRanksBesideTheRace) {
+  const std::string file = path("aside");
+  write_generated_formula({"random", "--variables", "250", "--ratio", "4.26", "--seed", "1"}, file);
+  const std::string json = file + ".jsonl";
+  const ProcessOutcome run = sat(file, {"--json", json});
+  const ProcessOutcome alone =
+      run_process({STACKSPLIT_CLI, "sat", file, "--solver", "dpll", "--workers", "1"}, 60s);
+  std::remove(file.c_str());
+  ASSERT_TRUE(run.finished) << run.output;
+  EXPECT_EQ(run.exit_code, 20) << run.output;
+  EXPECT_EQ(alone.exit_code, 20) << alone.output;
+  std::ifstream in(json);
+  std::string line;
+  ASSERT_TRUE(std::getline(in, line)) << "no run record: " << run.output;
+  std::remove(json.c_str());
+  const nlohmann::json record = nlohmann::json::parse(line);
+  ASSERT_EQ(record["app_details"]["solver"], "dpll") << record["app_details"];
+  ASSERT_EQ(record["per_worker"].size(), static_cast<std::size_t>(GetParam()));
+  EXPECT_EQ(record["per_worker"][0]["nodes"], 1) << run.output;
+  EXPECT_GT(record["nodes"].get<std::uint64_t>(), 100u) << run.output;
 }
 
 INSTANTIATE_TEST_SUITE_P(Ranks, MpiSatTest, ::testing::Values(2, 3),

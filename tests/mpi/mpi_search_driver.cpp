@@ -7,9 +7,11 @@
 // message of it is left (the runtime's drain). The rank whose result reports
 // prints a line per search:
 //   <case> nodes=<n> leaves=<l> depth=<d> solutions=<s> transfers=<t> leftover=<m>
-//     solution=<c0,c1,...>
+//     first_worker_nodes=<n> solution=<c0,c1,...>
 // (one line; transfers: work units sent, leftover: messages found after the
-// run, both over all ranks) and, last, "done".
+// run, both over all ranks; first_worker_nodes: rank 0's) and, last, "done".
+// mpi_search_driver SCHEME SEED --aside: the suite with rank 0's worker
+// standing aside (SearchOptions::aside_worker).
 //
 // mpi_search_driver SCHEME SEED --threads T: the ranks x threads matrix, T
 // worker threads in each rank, under each balance policy (flat, two-level)
@@ -136,7 +138,8 @@ bool print(const std::string& name, const Result& result) {
   if (!result.reporting) return false;
   std::cout << name << " nodes=" << result.total.nodes << " leaves=" << result.total.leaves
             << " depth=" << result.total.max_depth << " solutions=" << result.total.solutions
-            << " transfers=" << result.total.work_sent << " leftover=" << leftover << " solution=";
+            << " transfers=" << result.total.work_sent << " leftover=" << leftover
+            << " first_worker_nodes=" << result.per_worker.front().nodes << " solution=";
   print_solution(result);
   return true;
 }
@@ -293,19 +296,21 @@ int run(int argc, char** argv) {
     run_ranks_by_threads(setup, scheme, std::stoi(args[3]));
     return 0;
   }
-  const bool suite = args.size() == 1 || args.size() == 2;
+  const bool aside = args.size() == 3 && args[2] == "--aside";
+  const bool suite = args.size() == 1 || args.size() == 2 || aside;
   const bool marked = args.size() == 3 && args[2] == "--mark";
   const bool throwing = args.size() == 4 && args[2] == "--throw-on";
   if (!suite && !marked && !throwing)
     throw std::invalid_argument(
-        "usage: mpi_search_driver SCHEME [SEED] | SCHEME SEED (--mark | --throw-on RANK | "
-        "--threads T)");
+        "usage: mpi_search_driver SCHEME [SEED] | SCHEME SEED (--aside | --mark | "
+        "--throw-on RANK | --threads T)");
   const std::string scheme = args[0];
   core::RunConfig setup;
   setup.workers = core::mpirun_rank_count().value_or(1);
   setup.search.seed = args.size() >= 2 ? std::stoull(args[1]) : 1;
   (void)schemes::make_scheme(scheme);
   setup.make_scheme = [scheme] { return schemes::make_scheme(scheme); };
+  if (aside) setup.search.aside_worker = 0;
   if (suite) {
     run_suite(setup);
   } else {

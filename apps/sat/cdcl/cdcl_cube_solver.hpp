@@ -37,9 +37,11 @@ struct CubeSolverShared {
   const std::shared_ptr<ProofWriter> proof;  // null: no proof
   // One worker beside the race: a cube's CDCL is the search's share.
   const std::shared_ptr<FairShare> turns;
-  // What the race learned, when it runs in this process: each cube solver
-  // takes it in before its next cube (null: nothing).
+  // What the race learned: each cube solver takes it in before its next cube
+  // (null: nothing). Under mpirun the race's process sends it on to the
+  // others (across_processes), whose cube solvers take it in alike.
   std::shared_ptr<RaceClauses> race_clauses;
+  bool across_processes = false;
 };
 
 class CdclCubeSolver {

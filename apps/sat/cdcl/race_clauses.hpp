@@ -56,6 +56,18 @@ class RaceClauses {
     return true;
   }
 
+  // Under mpirun, on a process without the race: a batch of the race's
+  // clauses another process sent (take_for_other_processes there), kept for
+  // this process's cube solvers as if its own race had offered them. The
+  // race's own process has them already and ignores it.
+  void receive(std::span<const std::int32_t> words) {
+    if (kept_.load(std::memory_order_acquire)) return;
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (words_.size() + words.size() <= kMostWords)
+      words_.insert(words_.end(), words.begin(), words.end());
+    sent_ = words_.size();  // never sent on: every process hears the race's
+  }
+
   // The handed-over clauses stop growing here (64 MiB).
   static constexpr std::size_t kMostWords = std::size_t{1} << 24;
 

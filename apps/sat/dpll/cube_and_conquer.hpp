@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <vector>
 
 #include "apps/sat/cdcl/cdcl_cube_solver.hpp"
 #include "apps/sat/dpll/cube_cutoff.hpp"
@@ -80,6 +81,18 @@ class CubeAndConquer {
         break;
     }
     return verdict;
+  }
+
+  // Under mpirun: the race's clauses this process has not sent to the others
+  // yet (once a process), appended to `words`; false if none.
+  bool race_clauses_for_other_processes(std::vector<std::int32_t>& words) {
+    const CubeSolverShared& shared = solver_.shared();
+    return shared.across_processes && shared.race_clauses &&
+           shared.race_clauses->take_for_other_processes(words);
+  }
+  // What another process sent of the race's clauses, for this process's cube solvers.
+  void receive_race_clauses(std::span<const std::int32_t> words) {
+    if (solver_.shared().race_clauses) solver_.shared().race_clauses->receive(words);
   }
 
   // A DPLL node took `nanoseconds` (its cube's CDCL time excluded) and

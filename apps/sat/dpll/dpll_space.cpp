@@ -194,4 +194,23 @@ DpllSpace::Solution DpllSpace::solution() const {
   return model;
 }
 
+bool DpllSpace::take_shared(std::vector<std::int32_t>& words) {
+  if (!end_) return false;
+  const std::optional<Verdict> verdict = end_->take_announcement();
+  words.push_back(static_cast<std::int32_t>(verdict.value_or(Verdict::kUnknown)));
+  if (!(cubes_ && cubes_->race_clauses_for_other_processes(words)) && !verdict) {
+    words.clear();
+    return false;
+  }
+  return true;
+}
+
+void DpllSpace::receive_shared(std::span<const std::int32_t> words) {
+  if (!end_ || words.empty()) return;
+  if (words[0] == static_cast<std::int32_t>(Verdict::kSatisfiable) ||
+      words[0] == static_cast<std::int32_t>(Verdict::kUnsatisfiable))
+    end_->heard(static_cast<Verdict>(words[0]));
+  if (cubes_ && words.size() > 1) cubes_->receive_race_clauses(words.subspan(1));
+}
+
 }  // namespace stacksplit::apps::sat

@@ -91,21 +91,11 @@ class DpllSpace {
   bool node_was_long() const { return node_was_cube_; }
 
   // Under mpirun, a verdict a member of this process posted (the race's on
-  // rank 0, a cube's) reaches the other ranks as one word, the verdict;
-  // nothing else is shared.
-  bool take_shared(std::vector<std::int32_t>& words) {
-    if (!end_) return false;
-    const std::optional<Verdict> verdict = end_->take_announcement();
-    if (!verdict) return false;
-    words.push_back(static_cast<std::int32_t>(*verdict));
-    return true;
-  }
-  void receive_shared(std::span<const std::int32_t> words) {
-    if (!end_ || words.size() != 1) return;
-    if (words[0] == static_cast<std::int32_t>(Verdict::kSatisfiable) ||
-        words[0] == static_cast<std::int32_t>(Verdict::kUnsatisfiable))
-      end_->heard(static_cast<Verdict>(words[0]));
-  }
+  // rank 0, a cube's) reaches the other ranks, and in cube-and-conquer so do
+  // the race's learned clauses, for their cube solvers. The words: the
+  // verdict (kUnknown: none), then clause records (clause_exchange.hpp).
+  bool take_shared(std::vector<std::int32_t>& words);
+  void receive_shared(std::span<const std::int32_t> words);
 
   // See BranchingHeuristic::interrupt_when (auto's probes).
   void interrupt_lookahead_when(std::function<bool()> interrupt) {

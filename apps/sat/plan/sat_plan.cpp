@@ -335,6 +335,13 @@ void SatPlan::search() {
   // beside the race: with T threads a rank, the race has a core and they
   // share the other T - 1 (with one, the rank's worker runs when the race
   // waits, and answers its mail).
+  // Under mpirun rank 0's first worker stands aside in the tree search: it
+  // hands the root's children out and expands nothing more, so the race
+  // keeps that core (at nice 19 beside it the worker still took half a core
+  // whenever the kernel moved the race beside rank 1's worker, and a cube it
+  // held at nice 19 held the search with it). The portfolio has its own
+  // watcher (PortfolioShared::root_worker_yields).
+  const bool root_worker_aside = search_yields_to_race_;
   const core::YieldingThread yielding(search_yields_to_race_);
   search_yields_to_race_ = yielding.yields();
   if (!run_.quiet() && run_.speaks()) {
@@ -400,9 +407,14 @@ void SatPlan::search() {
     if (race_) {
       dpll.cubes.shared->race_clauses = race_clauses_;
       race_clauses_->keep();
+    } else if (race_elsewhere_) {
+      dpll.cubes.shared->race_clauses =
+          std::make_shared<RaceClauses>(options_.share, input_.formula.num_variables());
     }
+    dpll.cubes.shared->across_processes = core::spans_processes(config.runtime);
     dpll.cubes.fixed_cutoff = options_.cube_cutoff;
   }
+  if (root_worker_aside) config.search.aside_worker = 0;
   const DpllSpace prototype(input_.formula, dpll);
   run_.show_in_progress([](const core::WorkerStatistics& total) {
     return "closed " + closed_percent(total) + " %, depth " + std::to_string(total.max_depth);

@@ -622,6 +622,59 @@ TEST(CubeSolver, TakesTheRacesClausesInBeforeItsNextCube) {
   EXPECT_EQ(without_race.imported(), 0u);
 }
 
+// Under mpirun the race runs on rank 0 alone: its clauses reach the other
+// processes' cube solvers through the engine's shared knowledge (once a
+// process), and so does its verdict. Two spaces stand for two processes.
+TEST(CubeSolver, UnderMpirunTheRacesClausesReachTheOtherProcessesCubeSolvers) {
+  CnfFormula formula(34);
+  for (Literal v = 1; v <= 33; ++v) {
+    const Literal clause[] = {v, v + 1};
+    formula.add_clause(clause);
+  }
+  DpllOptions race_rank = cnc_options(formula);
+  race_rank.end = race_rank.cubes.shared->end;
+  race_rank.cubes.shared->race_clauses =
+      std::make_shared<RaceClauses>(ShareOptions{}, formula.num_variables());
+  race_rank.cubes.shared->race_clauses->keep();
+  race_rank.cubes.shared->across_processes = true;
+  DpllOptions other_rank = cnc_options(formula);
+  other_rank.end = other_rank.cubes.shared->end;
+  other_rank.cubes.shared->race_clauses =
+      std::make_shared<RaceClauses>(ShareOptions{}, formula.num_variables());
+  other_rank.cubes.shared->across_processes = true;
+  DpllSpace sender(formula, race_rank);
+  DpllSpace receiver(formula, other_rank);
+
+  std::vector<std::int32_t> words;
+  EXPECT_FALSE(sender.take_shared(words)) << "nothing learned, nothing decided";
+  EXPECT_TRUE(words.empty());
+  for (Literal v = 1; v <= 32; ++v) {  // binary clauses: always shared
+    const Literal clause[] = {-v, -(v + 1)};
+    race_rank.cubes.shared->race_clauses->offer(clause, 1.0);
+  }
+  ASSERT_TRUE(sender.take_shared(words));
+  receiver.receive_shared(words);
+  words.clear();
+  EXPECT_FALSE(sender.take_shared(words)) << "sent once";
+  words.clear();
+  EXPECT_FALSE(receiver.take_shared(words)) << "what a process heard is not sent on";
+
+  CdclCubeSolver solver(other_rank.cubes.shared);
+  const Literal cube[] = {1};
+  ASSERT_EQ(solver.solve(cube), Verdict::kSatisfiable);
+  EXPECT_EQ(solver.imported(), 32u);
+  for (Literal v = 1; v <= 33; ++v)
+    EXPECT_EQ(solver.value(v), v % 2 == 1 ? v : -v) << "variable " << v;
+
+  // The race's verdict goes out with the next words.
+  race_rank.end->board().post("race", Verdict::kUnsatisfiable);
+  words.clear();
+  ASSERT_TRUE(sender.take_shared(words));
+  EXPECT_FALSE(other_rank.end->decided());
+  receiver.receive_shared(words);
+  EXPECT_TRUE(other_rank.end->decided());
+}
+
 // The CDCL probe's budget follows the estimated DPLL work, within bounds.
 TEST(SolverChoice, ProbeConflictsFollowTheEstimatedWork) {
   DpllEstimate estimate;
