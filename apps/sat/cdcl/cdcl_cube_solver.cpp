@@ -32,9 +32,7 @@ void CdclCubeSolver::take_race_clauses() {
   // Not over a variable this solver eliminated: adding one would restore
   // every clause eliminated with it (portfolio_space.cpp).
   engine_->eliminated_variables(eliminated_);
-  const CdclEngine::Imported imported = engine_->import_all(exchange_->pending(), eliminated_);
-  exchange_->added_to_solver(imported.added);
-  exchange_->clear_pending();
+  engine_->import_pending(*exchange_, eliminated_);
 }
 
 }  // namespace stacksplit::apps::sat

@@ -114,8 +114,9 @@ void CdclEngine::import(std::span<const Literal> clause) {
   solver.add(0);
 }
 
-CdclEngine::Imported CdclEngine::import_all(std::span<const std::int32_t> records,
-                                            const std::vector<bool>& eliminated) {
+CdclEngine::Imported CdclEngine::import_pending(ClauseExchange& exchange,
+                                                const std::vector<bool>& eliminated) {
+  const std::span<const std::int32_t> records = exchange.pending();
   Imported imported;
   for (std::size_t at = 0; at < records.size();) {
     const auto size = static_cast<std::size_t>(records[at++]);
@@ -132,6 +133,8 @@ CdclEngine::Imported CdclEngine::import_all(std::span<const std::int32_t> record
     import(clause);
     ++imported.added;
   }
+  exchange.added_to_solver(imported.added);
+  exchange.clear_pending();
   return imported;
 }
 

@@ -24,6 +24,7 @@
 #include <string_view>
 #include <vector>
 
+#include "apps/sat/cdcl/clause_exchange.hpp"
 #include "apps/sat/cnf/cnf_formula.hpp"
 #include "apps/sat/cnf/verdict.hpp"
 #include "apps/sat/proof/proof_writer.hpp"
@@ -66,14 +67,14 @@ class CdclEngine {
 
   // A clause another member derived, added before the next solve call.
   void import(std::span<const Literal> clause);
-  // Adds the clauses of `records` ((size, literals...), as ClauseExchange
-  // keeps them) but those over a variable marked in `eliminated` (see
-  // eliminated_variables()).
+  // Adds the clauses waiting in `exchange` but those over a variable marked
+  // in `eliminated` (see eliminated_variables()), tells the exchange how many
+  // it took, and clears them.
   struct Imported {
     std::uint64_t added = 0;
     std::uint64_t over_eliminated = 0;
   };
-  Imported import_all(std::span<const std::int32_t> records, const std::vector<bool>& eliminated);
+  Imported import_pending(ClauseExchange& exchange, const std::vector<bool>& eliminated);
   // Marks, by variable, those CaDiCaL eliminated (as of the last solve
   // call): a clause over one of them, added from outside, would make it
   // restore every clause it eliminated with it.

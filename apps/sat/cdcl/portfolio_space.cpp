@@ -150,10 +150,7 @@ void PortfolioSpace::take_clauses_in() {
   // A safe point: between two solve calls the solver takes new clauses,
   // but not one over a variable it eliminated (it would restore every
   // clause eliminated with it, undoing its own preprocessing).
-  const CdclEngine::Imported imported = engine_->import_all(exchange_->pending(), eliminated_);
-  dropped_eliminated_ += imported.over_eliminated;
-  exchange_->added_to_solver(imported.added);
-  exchange_->clear_pending();
+  dropped_eliminated_ += engine_->import_pending(*exchange_, eliminated_).over_eliminated;
 }
 
 core::Outcome PortfolioSpace::run_slice() {
