@@ -83,12 +83,14 @@ class CubeAndConquer {
     return verdict;
   }
 
-  // Under mpirun: the race's clauses this process has not sent to the others
-  // yet (once a process), appended to `words`; false if none.
+  // Under mpirun, where the race's clauses go to the other processes.
+  bool sends_race_clauses() const {
+    return solver_.shared().across_processes && solver_.shared().race_clauses;
+  }
+  // The race's clauses this process has not sent to the others yet (once a
+  // process), appended to `words`; false if none.
   bool race_clauses_for_other_processes(std::vector<std::int32_t>& words) {
-    const CubeSolverShared& shared = solver_.shared();
-    return shared.across_processes && shared.race_clauses &&
-           shared.race_clauses->take_for_other_processes(words);
+    return sends_race_clauses() && solver_.shared().race_clauses->take_for_other_processes(words);
   }
   // What another process sent of the race's clauses, for this process's cube solvers.
   void receive_race_clauses(std::span<const std::int32_t> words) {

@@ -197,8 +197,11 @@ DpllSpace::Solution DpllSpace::solution() const {
 bool DpllSpace::take_shared(std::vector<std::int32_t>& words) {
   if (!end_) return false;
   const std::optional<Verdict> verdict = end_->take_announcement();
+  const bool sends_clauses = cubes_ && cubes_->sends_race_clauses();
+  // Asked after every quantum: nothing to say writes nothing (no allocation).
+  if (!verdict && !sends_clauses) return false;
   words.push_back(static_cast<std::int32_t>(verdict.value_or(Verdict::kUnknown)));
-  if (!(cubes_ && cubes_->race_clauses_for_other_processes(words)) && !verdict) {
+  if (!(sends_clauses && cubes_->race_clauses_for_other_processes(words)) && !verdict) {
     words.clear();
     return false;
   }
