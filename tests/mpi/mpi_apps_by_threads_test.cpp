@@ -25,6 +25,7 @@
 #include "schemes/scheme_registry.hpp"
 #include "tests/mpi/mpirun_command.hpp"
 #include "tests/mpi/sat_files.hpp"
+#include "tests/support/run_records.hpp"
 #include "tests/support/subprocess.hpp"
 
 namespace stacksplit::testing {
@@ -54,13 +55,6 @@ std::vector<int> numbers(const std::string& text) {
   std::istringstream words(text);
   for (int value; words >> value;) values.push_back(value);
   return values;
-}
-
-nlohmann::json first_record(const std::string& path) {
-  std::ifstream in(path);
-  std::string line;
-  if (!std::getline(in, line)) return nullptr;
-  return nlohmann::json::parse(line);
 }
 
 // ---- optimize mode ----
@@ -220,7 +214,7 @@ TEST_P(MpiSatByThreadsTest, PortfolioMembersShareInsideARankThroughMemory) {
   EXPECT_EQ(run.exit_code, 20) << run.output;
   EXPECT_EQ(occurrences(run.output, "s UNSATISFIABLE\n"), 1) << run.output;
   EXPECT_EQ(occurrences(run.output, "c race: CaDiCaL on the whole formula"), 1) << run.output;
-  const nlohmann::json record = first_record(json);
+  const nlohmann::json record = first_run_record(json);
   std::remove(json.c_str());
   std::remove(file.c_str());
   ASSERT_FALSE(record.is_null()) << "no run record\n" << run.output;
@@ -268,7 +262,7 @@ TEST_P(MpiSatByThreadsTest, TheRaceRunsOnceAndRankZerosWorkersYieldToIt) {
   EXPECT_EQ(occurrences(refuted.output, "c race: CaDiCaL on the whole formula"), 1)
       << refuted.output;
   EXPECT_EQ(occurrences(refuted.output, "decided the formula: unsatisfiable"), 1) << refuted.output;
-  const nlohmann::json record = first_record(json);
+  const nlohmann::json record = first_run_record(json);
   std::remove(json.c_str());
   std::remove(unsat_file.c_str());
   ASSERT_FALSE(record.is_null()) << refuted.output;

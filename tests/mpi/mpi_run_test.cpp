@@ -24,6 +24,7 @@
 #include "schemes/scheme_registry.hpp"
 #include "tests/mpi/mpirun_command.hpp"
 #include "tests/mpi/sat_files.hpp"
+#include "tests/support/run_records.hpp"
 #include "tests/support/subprocess.hpp"
 
 namespace stacksplit::testing {
@@ -294,10 +295,8 @@ void expect_clean_interrupt(int ranks, int threads) {
   ASSERT_TRUE(run.finished) << run.output;
   EXPECT_EQ(occurrences(run.output, "interrupted: the counts below are partial"), 1) << run.output;
   EXPECT_EQ(occurrences(run.output, "(partial: interrupted)"), 1) << run.output;
-  std::ifstream in(json);
-  std::string line;
-  ASSERT_TRUE(std::getline(in, line)) << "no run record: " << run.output;
-  const nlohmann::json record = nlohmann::json::parse(line);
+  const nlohmann::json record = first_run_record(json);
+  ASSERT_FALSE(record.is_null()) << "no run record: " << run.output;
   EXPECT_EQ(record["interrupted"], true);
   EXPECT_EQ(record["per_worker"].size(), static_cast<std::size_t>(ranks * threads));
   EXPECT_LT(record["nodes"].get<std::uint64_t>(), 102181082u);
@@ -358,10 +357,8 @@ TEST(MpiCommandLine, WorkersAreThreadsInEachRank) {
   ASSERT_EQ(run.exit_code, 0) << run.output;
   EXPECT_EQ(occurrences(run.output, "runtime mpi, 4 workers (2 nodes of 2)"), 1) << run.output;
   EXPECT_EQ(occurrences(run.output, "solutions = 724\n"), 1) << run.output;
-  std::ifstream in(json);
-  std::string line;
-  ASSERT_TRUE(std::getline(in, line)) << "no run record: " << run.output;
-  const nlohmann::json record = nlohmann::json::parse(line);
+  const nlohmann::json record = first_run_record(json);
+  ASSERT_FALSE(record.is_null()) << "no run record: " << run.output;
   EXPECT_EQ(record["per_worker"].size(), 4u);
   EXPECT_EQ(record["workers_per_node"], 2);
   EXPECT_EQ(record["machine_nodes"], 2);
@@ -540,11 +537,9 @@ TEST_P(MpiSatTest, RecordsEveryRanksApplicationCounters) {
   const ProcessOutcome run = sat(file, {"--count", "--quantum", "1", "--json", json});
   std::remove(file.c_str());
   ASSERT_TRUE(run.finished) << run.output;
-  std::ifstream in(json);
-  std::string line;
-  ASSERT_TRUE(std::getline(in, line)) << "no run record";
+  const nlohmann::json record = first_run_record(json);
+  ASSERT_FALSE(record.is_null()) << "no run record";
   std::remove(json.c_str());
-  const nlohmann::json record = nlohmann::json::parse(line);
   ASSERT_EQ(record["per_worker"].size(), static_cast<std::size_t>(GetParam()));
   std::uint64_t sum = 0;
   int ranks_that_searched = 0;
@@ -597,11 +592,9 @@ TEST_P(MpiSatTest, CubeAndConquerDecidesStructuredFormulas) {
       if (c.satisfiable) {
         EXPECT_TRUE(model_satisfies_file(run.output, file)) << what;
       }
-      std::ifstream in(json);
-      std::string line;
-      ASSERT_TRUE(std::getline(in, line)) << what << ": no run record";
+      const nlohmann::json record = first_run_record(json);
+      ASSERT_FALSE(record.is_null()) << what << ": no run record";
       std::remove(json.c_str());
-      const nlohmann::json record = nlohmann::json::parse(line);
       ASSERT_EQ(record["per_worker"].size(), static_cast<std::size_t>(GetParam())) << what;
       // The portfolio (auto's choice for CDCL's formulas) has no cubes: a
       // member answered (two may, at once), or the race did.
@@ -647,12 +640,10 @@ TEST_P(MpiSatTest, PortfolioSharesClausesBetweenRanks) {
     if (c.satisfiable) {
       EXPECT_TRUE(model_satisfies_file(run.output, file)) << what;
     }
-    std::ifstream in(json);
-    std::string line;
-    ASSERT_TRUE(std::getline(in, line)) << what << ": no run record";
+    const nlohmann::json record = first_run_record(json);
+    ASSERT_FALSE(record.is_null()) << what << ": no run record";
     std::remove(json.c_str());
     std::remove(file.c_str());
-    const nlohmann::json record = nlohmann::json::parse(line);
     ASSERT_EQ(record["per_worker"].size(), static_cast<std::size_t>(GetParam())) << what;
     std::uint64_t answered = 0, kept = 0;
     std::set<std::uint64_t> members;  // plus one; 0: the rank ran none
@@ -755,10 +746,9 @@ TEST_P(MpiSatTest, TheProbesAndTheHeadStartRunOnRankOne) {
   EXPECT_EQ(run.exit_code, 10) << run.output;
   EXPECT_EQ(occurrences(run.output, "s SATISFIABLE\n"), 1) << run.output;
   EXPECT_TRUE(model_satisfies_file(run.output, file)) << run.output;
-  std::ifstream in(json);
-  std::string line;
-  ASSERT_TRUE(std::getline(in, line)) << "no run record";
-  const nlohmann::json details = nlohmann::json::parse(line)["app_details"];
+  const nlohmann::json record = first_run_record(json);
+  ASSERT_FALSE(record.is_null()) << "no run record";
+  const nlohmann::json details = record["app_details"];
   std::remove(json.c_str());
   std::remove(file.c_str());
   EXPECT_TRUE(details["race"].is_object()) << "rank 0 races";
@@ -832,11 +822,9 @@ TEST(MpiSatAuto, EveryRankTakesRankZerosChoiceWhenTheTimeLimitCutsTheProbes) {
       ASSERT_TRUE(run.finished) << what << "\n" << run.output;
       EXPECT_EQ(run.exit_code, 0) << what << "\n" << run.output;
       EXPECT_EQ(occurrences(run.output, "s UNKNOWN\n"), 1) << what << "\n" << run.output;
-      std::ifstream in(json);
-      std::string line;
-      ASSERT_TRUE(std::getline(in, line)) << what << ": no run record";
+      const nlohmann::json record = first_run_record(json);
+      ASSERT_FALSE(record.is_null()) << what << ": no run record";
       std::remove(json.c_str());
-      const nlohmann::json record = nlohmann::json::parse(line);
       EXPECT_EQ(record["per_worker"].size(), static_cast<std::size_t>(ranks)) << what;
     }
   }
@@ -856,11 +844,9 @@ TEST_P(MpiSatTest, TheRanksRunMembersBesideTheRace) {
   std::remove(file.c_str());
   ASSERT_TRUE(run.finished) << run.output;
   EXPECT_EQ(run.exit_code, 20) << run.output;
-  std::ifstream in(json);
-  std::string line;
-  ASSERT_TRUE(std::getline(in, line)) << "no run record\n" << run.output;
+  const nlohmann::json record = first_run_record(json);
+  ASSERT_FALSE(record.is_null()) << "no run record\n" << run.output;
   std::remove(json.c_str());
-  const nlohmann::json record = nlohmann::json::parse(line);
   ASSERT_EQ(record["app_details"]["solver"], "portfolio") << run.output;
   ASSERT_EQ(record["per_worker"].size(), static_cast<std::size_t>(GetParam()));
   std::set<std::uint64_t> members;
@@ -933,11 +919,9 @@ TEST_P(MpiSatTest, RankZerosWorkerLeavesTheTreeToTheOtherRanksBesideTheRace) {
   ASSERT_TRUE(run.finished) << run.output;
   EXPECT_EQ(run.exit_code, 20) << run.output;
   EXPECT_EQ(alone.exit_code, 20) << alone.output;
-  std::ifstream in(json);
-  std::string line;
-  ASSERT_TRUE(std::getline(in, line)) << "no run record: " << run.output;
+  const nlohmann::json record = first_run_record(json);
+  ASSERT_FALSE(record.is_null()) << "no run record: " << run.output;
   std::remove(json.c_str());
-  const nlohmann::json record = nlohmann::json::parse(line);
   ASSERT_EQ(record["app_details"]["solver"], "dpll") << record["app_details"];
   ASSERT_EQ(record["per_worker"].size(), static_cast<std::size_t>(GetParam()));
   EXPECT_EQ(record["per_worker"][0]["nodes"], 1) << run.output;

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "tests/support/run_records.hpp"
 #include "tests/support/subprocess.hpp"
 
 namespace {
@@ -31,13 +32,11 @@ nlohmann::json record_of_run(const std::string& arguments, const std::string& na
   while (std::fgets(chunk.data(), chunk.size(), pipe)) output += chunk.data();
   const int status = pclose(pipe);
   EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << command << '\n' << output;
-  std::ifstream in(path);
-  std::string line;
-  if (!std::getline(in, line)) {
+  nlohmann::json record = stacksplit::testing::first_run_record(path);
+  if (record.is_null()) {
     ADD_FAILURE() << command << ": no record\n" << output;
     return nullptr;
   }
-  nlohmann::json record = nlohmann::json::parse(line);
   EXPECT_EQ(record["runtime"], "sim");
   EXPECT_EQ(record["time_kind"], "virtual");
   record.erase("timestamp");  // the one field that may differ

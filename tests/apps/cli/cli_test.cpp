@@ -11,6 +11,8 @@
 #include <regex>
 #include <string>
 
+#include "tests/support/run_records.hpp"
+
 namespace {
 
 struct CommandRun {
@@ -76,10 +78,7 @@ TEST(Cli, JsonAppendsOneRecordPerRun) {
   std::remove(path.c_str());
   ASSERT_EQ(run("nqueens 8 --workers 2 --quiet --json " + path).status, 0);
   ASSERT_EQ(run("nqueens 9 --workers 1 --quiet --scheme arr --json " + path).status, 0);
-  std::ifstream in(path);
-  std::string line;
-  std::vector<nlohmann::json> records;
-  while (std::getline(in, line)) records.push_back(nlohmann::json::parse(line));
+  const std::vector<nlohmann::json> records = stacksplit::testing::read_run_records(path);
   ASSERT_EQ(records.size(), 2u);
   EXPECT_EQ(records[0]["schema"], "stacksplit-run/1");
   EXPECT_EQ(records[0]["app"], "nqueens");
@@ -312,10 +311,7 @@ TEST(Cli, TheSimulatorExampleRunsAtTheMachinesQuantum) {
                 path)
                 .status,
             0);
-  std::ifstream in(path);
-  std::string line;
-  std::vector<nlohmann::json> records;
-  while (std::getline(in, line)) records.push_back(nlohmann::json::parse(line));
+  const std::vector<nlohmann::json> records = stacksplit::testing::read_run_records(path);
   ASSERT_EQ(records.size(), 2u);
   EXPECT_EQ(records[0]["quantum"], 1);
   EXPECT_GT(records[0]["efficiency"].get<double>(), 0.8);

@@ -9,7 +9,6 @@
 
 #include <chrono>
 #include <cstdio>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <thread>
@@ -17,6 +16,7 @@
 
 #include "apps/cli/interrupt_handler.hpp"
 #include "core/stop_signal.hpp"
+#include "tests/support/run_records.hpp"
 #include "tests/support/subprocess.hpp"
 
 namespace stacksplit::testing {
@@ -26,13 +26,6 @@ using namespace std::chrono_literals;
 
 std::string scratch(const std::string& name) {
   return ::testing::TempDir() + "run_control_" + std::to_string(getpid()) + "_" + name;
-}
-
-nlohmann::json last_record(const std::string& path) {
-  std::ifstream in(path);
-  std::string line, last;
-  while (std::getline(in, line)) last = line;
-  return last.empty() ? nlohmann::json() : nlohmann::json::parse(last);
 }
 
 // A random 3-SAT formula at the threshold, far too big to finish in a test.
@@ -76,7 +69,7 @@ TEST_P(InterruptedUts, PrintsWhatWasDoneAndRecordsIt) {
   EXPECT_NE(run.output.find("(partial: interrupted)"), std::string::npos) << run.output;
   EXPECT_EQ(run.output.find("is published as"), std::string::npos)
       << "a partial count is not a wrong count: " << run.output;
-  const nlohmann::json record = last_record(json);
+  const nlohmann::json record = last_run_record(json);
   ASSERT_TRUE(record.is_object()) << "no run record";
   EXPECT_EQ(record["interrupted"], true);
   EXPECT_GT(record["nodes"].get<std::uint64_t>(), 0u);

@@ -4,7 +4,6 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <sstream>
@@ -13,6 +12,7 @@
 
 #include "tests/apps/maxclique/graph_families.hpp"
 #include "tests/apps/maxclique/maxclique_test_support.hpp"
+#include "tests/support/run_records.hpp"
 #include "tests/support/subprocess.hpp"
 
 namespace stacksplit::apps::maxclique {
@@ -58,15 +58,6 @@ TEST(MaxCliqueCommand, SummaryNamesOptimizeMode) {
   EXPECT_EQ(line_value(outcome.output, "clique size"), "3");
 }
 
-// The last record of a JSON Lines file.
-nlohmann::json last_record(const std::string& path) {
-  std::ifstream in(path);
-  std::string line, last;
-  while (std::getline(in, line))
-    if (!line.empty()) last = line;
-  return nlohmann::json::parse(last);
-}
-
 // Search overhead, nodes at P over nodes at 1: a 1-worker run is its own
 // baseline, --baseline-nodes gives it to a P-worker run, and without it the
 // record says null rather than guess.
@@ -75,7 +66,7 @@ TEST(MaxCliqueCommand, SearchOverheadInSummaryAndRecord) {
   const std::string records = (testing::scratch_directory() / "overhead.jsonl").string();
   const auto one = run({STACKSPLIT_BINARY, "maxclique", path, "--workers", "1", "--json", records});
   ASSERT_EQ(one.exit_code, 0) << one.output;
-  const nlohmann::json first = last_record(records);
+  const nlohmann::json first = stacksplit::testing::last_run_record(records);
   const std::uint64_t nodes_one = first["nodes"];
   EXPECT_EQ(first["baseline_nodes"], nodes_one);
   EXPECT_EQ(first["search_overhead"], 1.0);
@@ -84,7 +75,7 @@ TEST(MaxCliqueCommand, SearchOverheadInSummaryAndRecord) {
   const auto two = run({STACKSPLIT_BINARY, "maxclique", path, "--workers", "2", "--scheme", "grr",
                         "--baseline-nodes", std::to_string(nodes_one), "--json", records});
   ASSERT_EQ(two.exit_code, 0) << two.output;
-  const nlohmann::json second = last_record(records);
+  const nlohmann::json second = stacksplit::testing::last_run_record(records);
   const std::uint64_t nodes_two = second["nodes"];
   EXPECT_EQ(second["baseline_nodes"], nodes_one);
   EXPECT_DOUBLE_EQ(second["search_overhead"].get<double>(), double(nodes_two) / nodes_one);
@@ -98,7 +89,7 @@ TEST(MaxCliqueCommand, SearchOverheadInSummaryAndRecord) {
   const auto unknown =
       run({STACKSPLIT_BINARY, "maxclique", path, "--workers", "2", "--json", records});
   ASSERT_EQ(unknown.exit_code, 0) << unknown.output;
-  EXPECT_TRUE(last_record(records)["search_overhead"].is_null());
+  EXPECT_TRUE(stacksplit::testing::last_run_record(records)["search_overhead"].is_null());
   EXPECT_NE(unknown.output.find("search overhead unknown"), std::string::npos) << unknown.output;
 }
 

@@ -12,6 +12,7 @@
 #include "apps/sat/plan/agreed_choice.hpp"
 #include "apps/sat/plan/solver_choice.hpp"
 #include "tests/apps/sat/sat_test_support.hpp"
+#include "tests/support/run_records.hpp"
 
 namespace stacksplit::apps::sat {
 namespace {
@@ -126,11 +127,7 @@ TEST(SatCommand, StatisticsAsCommentLines) {
       << run.out;
 }
 
-nlohmann::json last_record(const std::string& json) {
-  auto lines = lines_of(testing::run_command("cat " + json).out);
-  if (lines.empty()) return nullptr;
-  return nlohmann::json::parse(lines.back());
-}
+using stacksplit::testing::last_run_record;
 
 TEST(SatCommand, JsonAppendsTheRunRecord) {
   std::string json = (testing::scratch_directory() / "runs.jsonl").string();
@@ -210,7 +207,7 @@ TEST(SatCommand, AutoSaysWhatItChoseAndWhy) {
                           "[0-9]+, kept [0-9]+(, answered)?\n");
     EXPECT_TRUE(std::regex_search(run.out, line)) << "worker " << worker << " in\n" << run.out;
   }
-  const nlohmann::json details = last_record(json)["app_details"];
+  const nlohmann::json details = last_run_record(json)["app_details"];
   const nlohmann::json choice = details["auto_choice"];
   EXPECT_EQ(choice["reason"], reason) << choice;
   // Beside the race no probe asks CDCL the whole formula's question, except
@@ -234,7 +231,7 @@ TEST(SatCommand, AutoSaysWhatItChoseAndWhy) {
   run = sat(counter + " -w 2 --solver cnc --cube-cutoff 4 --json " + json);
   EXPECT_EQ(run.status, 20) << run.out << run.err;
   EXPECT_EQ(run.out.find("c auto probes"), std::string::npos) << run.out;
-  EXPECT_FALSE(last_record(json)["app_details"].contains("auto_choice"));
+  EXPECT_FALSE(last_run_record(json)["app_details"].contains("auto_choice"));
   for (int worker : {0, 1}) {
     const std::regex line("(^|\n)c worker " + std::to_string(worker) +
                           ": nodes [0-9]+, idle [0-9.]+ s, steals [0-9]+, cubes [0-9]+, cdcl "
@@ -263,7 +260,7 @@ TEST(SatCommand, BesideARaceThePortfoliosFirstMemberStartsWithTheProbes) {
       testing::write_cnf("head-start-counter.cnf", counter_bmc(20, 120, 121));
   auto run = sat(counter + " -w 2 --json " + json);
   EXPECT_EQ(run.status, 20) << run.out << run.err;
-  nlohmann::json details = last_record(json)["app_details"];
+  nlohmann::json details = last_run_record(json)["app_details"];
   if (details["auto_choice"]["reason"] != kDecidedDuringProbes) {
     EXPECT_EQ(details["solver"], "portfolio") << run.out;
     EXPECT_EQ(details["portfolio_head_start"]["kept"], true) << details;
@@ -275,7 +272,7 @@ TEST(SatCommand, BesideARaceThePortfoliosFirstMemberStartsWithTheProbes) {
   const std::string large = testing::write_cnf(
       "head-start-large.cnf", random_ksat(700, clauses_for_ratio(700, 4.26), 3, 1));
   run = sat(large + " -w 2 --time-limit 1 --json " + json);
-  details = last_record(json)["app_details"];
+  details = last_run_record(json)["app_details"];
   if (details["auto_choice"]["reason"] != kDecidedDuringProbes) {
     EXPECT_EQ(details["auto_choice"]["reason"], kTreeTooLarge) << run.out;
     EXPECT_EQ(details["portfolio_head_start"]["kept"], false) << details;
@@ -286,11 +283,11 @@ TEST(SatCommand, BesideARaceThePortfoliosFirstMemberStartsWithTheProbes) {
   const std::string small = testing::write_cnf(
       "head-start-small.cnf", random_ksat(200, clauses_for_ratio(200, 4.26), 3, 5));
   run = sat(small + " -w 2 --json " + json);
-  details = last_record(json)["app_details"];
+  details = last_run_record(json)["app_details"];
   EXPECT_EQ(details["portfolio_head_start"]["kept"], false) << details;
 
   run = sat(small + " -w 1 --json " + json);
-  EXPECT_TRUE(last_record(json)["app_details"]["portfolio_head_start"].is_null())
+  EXPECT_TRUE(last_run_record(json)["app_details"]["portfolio_head_start"].is_null())
       << "with one worker the race takes turns with the probes itself";
 }
 
@@ -337,18 +334,18 @@ TEST(SatCommand, JsonRecordsTheAnswerAndTheModelCount) {
   CnfFormula formula = random_ksat(12, clauses_for_ratio(12, 2.0), 3, 9);
   std::string path = testing::write_cnf("record-count.cnf", formula);
   sat(path + " --count -w 2 --runtime step --heuristic jw --json " + json);
-  nlohmann::json details = last_record(json)["app_details"];
+  nlohmann::json details = last_run_record(json)["app_details"];
   EXPECT_EQ(details["answer"], "SAT");
   EXPECT_EQ(details["heuristic"], "jw");
   EXPECT_EQ(details["models"], testing::brute_force_count(formula));
   EXPECT_EQ(details["models_lower_bound"], false);
 
   sat(testing::write_cnf("record-php.cnf", pigeon_hole(4)) + " -w 2 --json " + json);
-  EXPECT_EQ(last_record(json)["app_details"]["answer"], "UNSAT");
+  EXPECT_EQ(last_run_record(json)["app_details"]["answer"], "UNSAT");
 
   sat(testing::write_cnf("record-php11.cnf", pigeon_hole(11)) + " -w 2 --time-limit 0.2 --json " +
       json);
-  details = last_record(json)["app_details"];
+  details = last_run_record(json)["app_details"];
   EXPECT_EQ(details["answer"], "UNKNOWN");
   EXPECT_EQ(details["time_limit_s"], 0.2);
   EXPECT_EQ(details["time_limit_reached"], true);
