@@ -2,14 +2,14 @@
 // bound the rank to by default, and keeps a binding the user asked for
 // (core/mpi/launcher.hpp).
 
+#include "core/thread_binding.hpp"
+
 #include <gtest/gtest.h>
 #include <sched.h>
 
 #include <cstdlib>
 #include <thread>
 #include <utility>
-
-#include "core/thread_binding.hpp"
 
 namespace stacksplit::core {
 namespace {

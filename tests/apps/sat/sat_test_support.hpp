@@ -37,7 +37,6 @@ inline constexpr bool kUnderThreadSanitizer = false;
 inline constexpr const char* kTooSlowUnderTsan =
     "the instrumented look-ahead is too slow under ThreadSanitizer for the probes' CPU-time bounds";
 
-
 // Depth-first search for a first model, the order choices() gives.
 inline std::optional<DpllSpace::Solution> first_model(DpllSpace& space) {
   struct Search {
