@@ -128,6 +128,7 @@ TEST(SatCommand, StatisticsAsCommentLines) {
 }
 
 using stacksplit::testing::last_run_record;
+using stacksplit::testing::read_run_records;
 
 TEST(SatCommand, JsonAppendsTheRunRecord) {
   std::string json = (testing::scratch_directory() / "runs.jsonl").string();
@@ -135,9 +136,9 @@ TEST(SatCommand, JsonAppendsTheRunRecord) {
   // the search's first look-ahead (then none is counted).
   sat(satisfiable_file() + " -w 1 --solver dpll --json " + json);
   sat(satisfiable_file() + " -w 2 --solver dpll --json " + json + " --lookahead-min-candidates 7");
-  auto lines = lines_of(testing::run_command("cat " + json).out);
-  ASSERT_EQ(lines.size(), 2u);
-  auto record = nlohmann::json::parse(lines[1]);
+  const std::vector<nlohmann::json> records = read_run_records(json);
+  ASSERT_EQ(records.size(), 2u);
+  const nlohmann::json& record = records[1];
   EXPECT_EQ(record["app"], "sat");
   const nlohmann::json& details = record["app_details"];
   EXPECT_EQ(details["answer"], "SAT");
