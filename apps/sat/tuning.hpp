@@ -24,8 +24,11 @@ namespace stacksplit::apps::sat {
     "beyond, one look-ahead node costs tens of ms: the formula goes unprobed to the portfolio",   \
     "SATLIB: circuits, BMC, planning have more; random 3-SAT DPLL decides has hundreds")          \
   X(kMostLookaheadProbeSeconds, double, 0.75, "s CPU",                                            \
-    "look-ahead probes (reach and dives) slower than this: the portfolio",                        \
-    "SATLIB: inductive inference and adders take seconds, random 3-SAT milliseconds")             \
+    "look-ahead probes (reach and dives) slower than this: the portfolio; with one worker, "      \
+    "cube-and-conquer beside the race is one more probe of this price, and then stops",           \
+    "SATLIB: inductive inference and adders take seconds, random 3-SAT milliseconds; one "        \
+    "worker: generated (vdw-5-177 decided in 0.3 s; vdw-5-178, which cube-and-conquer refutes "   \
+    "with the race's own work, no longer twice the race's time)")                                 \
   X(kChainReach, double, 0.2, "share of free variables",                                          \
     "a root child fixing this share is an implication chain: the portfolio", "SATLIB: BMC")       \
   X(kDives, int, 15, "dives", "random dives for Knuth's estimate of the look-ahead tree",         \
@@ -66,7 +69,7 @@ namespace stacksplit::apps::sat {
     "its half of the core is lost: the race alone",                                               \
     "SATLIB, tuning, generated: about the geometric mean of qg3-09's 0.040 (and "                 \
     "cmu-bmc-longmult15's 0.002), where the race alone is faster, and vdw-5-178's 0.14 (and "     \
-    "vdw-5-177's 0.23), where cube-and-conquer is faster than the race in equal time")            \
+    "vdw-5-177's 0.23), where cube-and-conquer decides models in equal time far faster")          \
   /* cube-and-conquer's adaptive cutoff (dpll/cube_cutoff.hpp) */                                 \
   X(kEasyCubeConflicts, std::uint64_t, 50, "conflicts",                                           \
     "a cube decided in fewer was cut too deep: the threshold drops", "generated, SATLIB: qg")     \

@@ -11,7 +11,10 @@
 // quantum, whatever the formula (r = 1: twice the faster side's). A side
 // may stand aside for a while (the search does, for the race to have the
 // CDCL probe's conflicts, plan/solver_choice.hpp): the other's lead is then
-// what it did meanwhile, added to the bound. Each side calls yield() often
+// what it did meanwhile, added to the bound. A side may also be given a
+// budget (limit()): past it, it stands aside for good, and the other has
+// the core until it finishes or the run ends, so that such a run takes at
+// most the other side's time plus the budget. Each side calls yield() often
 // from whatever thread does its work (CaDiCaL's terminate callback; a DPLL
 // node; a look-ahead probe step).
 //
@@ -29,6 +32,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <mutex>
 
 #include "apps/sat/tuning.hpp"
@@ -61,6 +65,12 @@ class FairShare {
   void yield(Side side, const std::function<bool()>& stop = {}) {
     const std::int64_t own = cpu_of(side);
     if (finished_[other(side)].load(std::memory_order_acquire)) return;
+    if (own > limit_[side].load(std::memory_order_relaxed)) {
+      spent_[side].store(true, std::memory_order_relaxed);
+      stand_aside(
+          side, [] { return false; }, stop);
+      return;
+    }
     if (aside_[other(side)].load(std::memory_order_acquire)) return;
     if (static_cast<double>(own) / weight_[side] <=
         static_cast<double>(used_[other(side)].load(std::memory_order_relaxed)) /
@@ -120,6 +130,16 @@ class FairShare {
     const Side side_;
   };
 
+  // From now on `side` may use `seconds` more CPU time: once it has, its
+  // next yield() stands aside until the other side finishes or the yield's
+  // `stop` says the run is over, and never takes a turn again.
+  void limit(Side side, double seconds) {
+    limit_[side].store(cpu_of(side) + static_cast<std::int64_t>(seconds * 1e9),
+                       std::memory_order_relaxed);
+  }
+  // Whether `side` has used up its limit().
+  bool spent(Side side) const { return spent_[side].load(std::memory_order_relaxed); }
+
   // `side` has nothing more to do: the other never waits for it again.
   void finished(Side side) {
     {
@@ -164,6 +184,9 @@ class FairShare {
   std::atomic<std::int64_t> used_[2] = {0, 0};
   std::atomic<bool> finished_[2] = {false, false};
   std::atomic<bool> aside_[2] = {false, false};
+  std::atomic<std::int64_t> limit_[2] = {std::numeric_limits<std::int64_t>::max(),
+                                         std::numeric_limits<std::int64_t>::max()};
+  std::atomic<bool> spent_[2] = {false, false};
   mutable std::mutex mutex_;
   std::condition_variable changed_;
   Side turn_ = kCdcl;

@@ -61,6 +61,7 @@ void print_race(std::ostream& out, const RaceSummary& race) {
                                     : "beside the search")
       << ", cpu " << seconds_text(race.cpu_seconds) << " s, conflicts " << race.conflicts;
   if (race.takes_turns) out << ", waited " << seconds_text(race.waited_seconds) << " s";
+  if (race.search_spent) out << " (then alone: the search used up its budget)";
   if (race.verdict != Verdict::kUnknown)
     out << ", decided the formula: "
         << (race.verdict == Verdict::kSatisfiable ? "satisfiable" : "unsatisfiable");

@@ -22,6 +22,7 @@ struct RaceSummary {
   bool ran = false;
   bool own_core = false;            // beside the search's workers
   bool takes_turns = false;         // one worker: equal shares with the search
+  bool search_spent = false;        // which then used up its budget and stood aside
   bool rank_threads_yield = false;  // under mpirun: its rank's workers are nice
   double cpu_seconds = 0;
   std::uint64_t conflicts = 0;

@@ -45,7 +45,8 @@
 //      cube-and-conquer if CDCL decides most of them with half the work
 //      DPLL needs below them, DPLL otherwise. With one worker beside the
 //      race, cubes CDCL decides with a small part of DPLL's work mean the
-//      race alone (cube_trial_choice).
+//      race alone (cube_trial_choice); otherwise cube-and-conquer gets a
+//      probe's budget of CPU time beside it, and no more (plan/sat_plan.cpp).
 // The look-ahead probes (reach and dives) also stop after
 // kMostLookaheadProbeSeconds of the probing thread's CPU time
 // (ThreadCpuClock: with one worker the race's turns come between probe

@@ -25,6 +25,7 @@
 #include "core/run_search.hpp"
 #include "tests/apps/sat/sat_test_support.hpp"
 #include "tests/schemes/scheme_cases.hpp"
+#include "tests/support/run_records.hpp"
 
 namespace stacksplit::apps::sat {
 namespace {
@@ -298,6 +299,42 @@ TEST(FairShare, TheSearchSideGetsItsShare) {
   EXPECT_LT(cdcl_seconds, 2 * search + 0.03);
 }
 
+// A side given a budget (limit) takes its turns until it has used it, then
+// stands aside for good: its next yield returns only once the other side
+// finishes, which meanwhile runs on alone. (With one worker,
+// cube-and-conquer's budget beside the race: plan/sat_plan.cpp.)
+TEST(FairShare, ASidePastItsBudgetStandsAsideUntilTheOtherFinishes) {
+  FairShare turns(0.005);
+  auto cdcl = std::make_unique<YieldingCdclSide>(turns);
+  turns.limit(FairShare::kSearch, 0.05);
+  std::atomic<bool> search_returned{false};
+  std::thread search([&] {
+    search_side_works(turns, 0.2);
+    search_returned.store(true);
+  });
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  while (turns.used_seconds(FairShare::kCdcl) < 0.3 && std::chrono::steady_clock::now() < give_up)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  EXPECT_TRUE(turns.spent(FairShare::kSearch));
+  EXPECT_FALSE(search_returned.load()) << "it waits for the other side";
+  EXPECT_GE(turns.used_seconds(FairShare::kCdcl), 0.3) << "which ran on alone";
+  EXPECT_LT(turns.used_seconds(FairShare::kSearch), 0.05 + 0.03) << "no turn past the budget";
+  cdcl.reset();  // the CDCL side finishes
+  search.join();
+  EXPECT_TRUE(search_returned.load());
+  EXPECT_FALSE(turns.spent(FairShare::kCdcl));
+}
+
+// Without a budget, or within it, a side is never held back.
+TEST(FairShare, ASideWithinItsBudgetTakesItsTurns) {
+  FairShare turns(0.005);
+  YieldingCdclSide cdcl(turns);
+  turns.limit(FairShare::kSearch, 10);
+  search_side_works(turns, 0.1);
+  EXPECT_FALSE(turns.spent(FairShare::kSearch));
+  EXPECT_GT(turns.used_seconds(FairShare::kSearch), 0.09);
+}
+
 // The bound where DPLL is hopeless: a counter asked to reach more than it
 // can, which CaDiCaL refutes in a fraction of a second and look-ahead DPLL
 // not in minutes. With one worker the race decides it having used its own
@@ -424,6 +461,28 @@ TEST(CdclRace, TheCommandRacesOnACoreOfItsOwnBesideTwoWorkersAndTakesTurnsWithOn
   EXPECT_EQ(races("-w 1 --solver dpll"), "none");
   EXPECT_EQ(races("-w 2 --runtime sim"), "none");
   EXPECT_EQ(races("-w 1 --count"), "none");
+}
+
+// With one worker cube-and-conquer gets a probe's budget of CPU time beside
+// the race, then stands aside: on W(2,5) at 178, which the probes give to
+// cube-and-conquer and whose cubes take CaDiCaL about the race's own work
+// (some 30 s here), the race then has the core alone until the time limit.
+TEST(CdclRace, WithOneWorkerCubeAndConquerStopsAfterAProbesBudget) {
+  if (testing::kUnderThreadSanitizer) GTEST_SKIP() << testing::kTooSlowUnderTsan;
+  const std::string path = testing::write_cnf("race-vdw-178.cnf", van_der_waerden(5, 178));
+  const std::string json = (testing::scratch_directory() / "race-budget.jsonl").string();
+  const double limit = 4;
+  const testing::CommandRun run =
+      testing::run_command(std::string(STACKSPLIT_BINARY) + " sat " + path + " -w 1 --time-limit " +
+                           std::to_string(limit) + " --json " + json);
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  EXPECT_NE(run.out.find("solver cnc (auto: "), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("(then alone: the search used up its budget)"), std::string::npos)
+      << run.out;
+  const nlohmann::json race = stacksplit::testing::last_run_record(json)["app_details"]["race"];
+  EXPECT_TRUE(race["search_spent_budget"].get<bool>()) << race;
+  // The race had all but the probes' time and the budget.
+  EXPECT_GT(race["cpu_s"].get<double>(), limit - 2 * kMostLookaheadProbeSeconds - 1) << race;
 }
 
 }  // namespace
