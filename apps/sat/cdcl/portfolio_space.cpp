@@ -33,6 +33,17 @@ PortfolioShared::PortfolioShared(CnfFormula formula_, std::uint32_t workers_, Sh
       end(std::move(end_)),
       proof(std::move(proof_)) {}
 
+bool PortfolioShared::forward_race_clauses(std::vector<std::int32_t>& words) {
+  if (!race_clauses) return false;
+  std::lock_guard<std::mutex> lock(forward_mutex_);
+  const auto now = std::chrono::steady_clock::now();
+  if (now < next_forward_ || !race_clauses->take_for_other_processes(words)) return false;
+  next_forward_ = now + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                            std::chrono::duration<double>(forward_wait_seconds_));
+  forward_wait_seconds_ *= kSliceGrowth;
+  return true;
+}
+
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -223,8 +234,7 @@ bool PortfolioSpace::take_shared(std::vector<std::int32_t>& words) {
   // mpirun they go on to the other processes' members with this batch
   // (once: whichever worker of the process sends first), as on the threads
   // runtime every member hears the race.
-  if (shared_->across_processes && shared_->race_clauses)
-    any = shared_->race_clauses->take_for_other_processes(words) || any;
+  if (shared_->across_processes) any = shared_->forward_race_clauses(words) || any;
   return any;
 }
 

@@ -449,6 +449,46 @@ TEST(Portfolio, UnderMpirunTheRacesClausesGoToTheOtherProcessesOnce) {
   }
 }
 
+// Under mpirun the race's clauses go to the other processes at the pace of
+// a member's slices, not as the race learns them: mail ends a member's slice
+// on another rank, and each call starts CaDiCaL's schedule afresh. The first
+// batch goes at once, the next after kLeastSliceSecondsBeforeMail, each wait
+// kSliceGrowth times the last.
+TEST(Portfolio, UnderMpirunTheRacesClausesGoAtTheSlicesPace) {
+  const CnfFormula formula = pigeon_hole(6);
+  const auto end = std::make_shared<SearchEnd>(nullptr);
+  auto shared = std::make_shared<PortfolioShared>(formula, 2u, ShareOptions{}, end);
+  shared->across_processes = true;
+  shared->race_clauses = std::make_shared<RaceClauses>(ShareOptions{}, formula.num_variables());
+  shared->race_clauses->keep();
+  Literal next_var = 1;
+  const auto race_learns = [&] {
+    for (int i = 0; i < 32; ++i, ++next_var) {  // binary clauses: always shared
+      const Literal clause[] = {next_var, -(next_var + 1)};
+      shared->race_clauses->offer(clause, 1.0);
+    }
+  };
+  PortfolioSpace space(shared);
+  std::vector<std::int32_t> words;
+  race_learns();
+  ASSERT_TRUE(space.take_shared(words)) << "the first batch at once";
+  double wait = kLeastSliceSecondsBeforeMail;
+  for (int batch = 2; batch <= 4; ++batch) {
+    SCOPED_TRACE("batch " + std::to_string(batch));
+    race_learns();
+    const auto sent = std::chrono::steady_clock::now();
+    words.clear();
+    const bool early = space.take_shared(words);
+    if (std::chrono::steady_clock::now() - sent < std::chrono::duration<double>(wait / 2)) {
+      EXPECT_FALSE(early) << "held back until its time";
+    }
+    std::this_thread::sleep_for(std::chrono::duration<double>(wait));
+    words.clear();
+    EXPECT_TRUE(early || space.take_shared(words)) << "sent once its time came";
+    wait *= kSliceGrowth;
+  }
+}
+
 // A member's first call sees the formula alone, as CaDiCaL alone would:
 // clauses that arrived before it (under mpirun a rank's member starts after
 // the others have exported a while) wait for its second call.
