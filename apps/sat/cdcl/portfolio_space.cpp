@@ -186,7 +186,7 @@ core::Outcome PortfolioSpace::run_slice() {
   // for a while, AProVE09-17 took member 1 (`sat`) 30 k conflicts instead of
   // 3.8 k. What arrived meanwhile waits for the second call. Nor does the
   // first call end for mail: under mpirun the mail is mostly the race's
-  // clauses, which rank 0's watcher passes on at once, and a second call,
+  // clauses, which rank 0's watcher passes on (forward_race_clauses), and a second call,
   // even without them, steers CaDiCaL elsewhere too (AProVE09-17 cut so:
   // 5 k to 32 k conflicts). Another rank's verdict waits for it then.
   if (!first_call_) take_clauses_in();

@@ -84,8 +84,10 @@ struct PortfolioShared {
   // members out (a worker answers requests only between two nodes, and
   // building a CaDiCaL took it a second and more at the lowest priority:
   // AProVE09-24's answer, found by rank 1's head start, waited for it), and
-  // passes the race's clauses and verdict on at once (AProVE09-15: rank 1's
-  // member kept 32 of the race's clauses where on threads it kept 411). As
+  // passes the race's verdict on at once and its clauses as they fall due
+  // (forward_race_clauses; before the watcher passed them on, AProVE09-15's
+  // member on rank 1 kept 32 of the race's clauses where on threads it kept
+  // 411). As
   // the threads runtime gives the race a worker's place, the members are
   // one fewer than the workers; that worker's member would have had about
   // 1.5 % of a core beside the race.
