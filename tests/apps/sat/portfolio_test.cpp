@@ -455,7 +455,8 @@ TEST(Portfolio, UnderMpirunTheRacesClausesGoToTheOtherProcessesOnce) {
 // batch goes at once, the next after kLeastSliceSecondsBeforeMail, each wait
 // kSliceGrowth times the last.
 TEST(Portfolio, UnderMpirunTheRacesClausesGoAtTheSlicesPace) {
-  const CnfFormula formula = pigeon_hole(6);
+  const CnfFormula formula = pigeon_hole(12);  // 132 variables: the clauses below use 129
+  ASSERT_GE(formula.num_variables(), 129);
   const auto end = std::make_shared<SearchEnd>(nullptr);
   auto shared = std::make_shared<PortfolioShared>(formula, 2u, ShareOptions{}, end);
   shared->across_processes = true;
