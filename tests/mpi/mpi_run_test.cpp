@@ -835,7 +835,9 @@ TEST(MpiSatAuto, EveryRankTakesRankZerosChoiceWhenTheTimeLimitCutsTheProbes) {
 // solve call in a thread of its own) and the ranks' workers run members 1,
 // 2, ..., each sliced to take the others' clauses in. The formula has too
 // many variables for look-ahead (auto goes to the portfolio at once) and
-// takes CaDiCaL seconds, past a first slice.
+// takes CaDiCaL seconds, past a first slice. Rank 1 runs member 1's first
+// slice from the start, while MPI starts (0.2 s and more), as rank 0 runs
+// the race.
 TEST_P(MpiSatTest, TheRanksRunMembersBesideTheRace) {
   const std::string file = path("beside_race");
   const std::string json = file + ".jsonl";
@@ -859,6 +861,12 @@ TEST_P(MpiSatTest, TheRanksRunMembersBesideTheRace) {
   }
   EXPECT_FALSE(members.empty()) << run.output;
   EXPECT_EQ(occurrences(run.output, "c race: CaDiCaL on the whole formula"), 1) << run.output;
+  // No probes are needed, and rank 1 ran member 1's first slice while MPI
+  // started (a head start of one slice), which its member went on with.
+  const nlohmann::json& head_start = record["app_details"]["portfolio_head_start"];
+  ASSERT_FALSE(head_start.is_null()) << record["app_details"];
+  EXPECT_EQ(head_start["kept"], true) << record["app_details"];
+  EXPECT_TRUE(members.contains(2u)) << "member 1 (counted from 1: 2) ran\n" << run.output;
 }
 
 // A DRAT proof is one file written by one process: under mpirun with

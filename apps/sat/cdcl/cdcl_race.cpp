@@ -36,6 +36,7 @@ void CdclRace::stop() {
 }
 
 std::shared_ptr<CdclEngine> CdclRace::hand_over() {
+  if (call_conflicts_ >= 0 && thread_.joinable()) thread_.join();
   stop();
   live_engine_.store(nullptr, std::memory_order_release);
   return std::move(engine_);
@@ -76,7 +77,7 @@ void CdclRace::run() {
   engine->stop_when([this] { return should_stop(); });
   if (export_) engine->export_to(export_, longest_export_);
   live_engine_.store(engine, std::memory_order_release);
-  const Verdict verdict = engine->solve();
+  const Verdict verdict = engine->solve({}, call_conflicts_);
   cpu_nanoseconds_.store(ThreadCpuClock::now().time_since_epoch().count(),
                          std::memory_order_relaxed);
   running_.store(false, std::memory_order_release);

@@ -20,7 +20,9 @@
 // The same class runs the portfolio's first member from the first
 // millisecond, beside a race with a core of its own: it takes turns with
 // auto's probes on the other core, and the portfolio takes its CaDiCaL over
-// where it stopped (hand_over()) if the probes choose the portfolio.
+// where it stopped (hand_over()) if the probes choose the portfolio. Under
+// mpirun, where no probes are needed, it runs that member's first slice on
+// rank 1 while MPI starts (plan/sat_plan.cpp).
 
 #include <time.h>
 
@@ -52,13 +54,18 @@ class CdclRace {
   // Before start(): its learned clauses of at most `longest` literals go to
   // `sink`, in the race's thread.
   void export_to(std::function<void(std::span<const Literal>)> sink, std::uint32_t longest);
+  // Before start(): its one solve call gives up after `conflicts` (a
+  // member's first slice), and hand_over() waits for that call to end
+  // rather than cutting it short. Unset: the call runs until stopped.
+  void end_call_after(int conflicts) { call_conflicts_ = conflicts; }
   // Starts the race's thread (once).
   void start();
   // Ends it (the run is over) and waits for the thread.
   void stop();
-  // Ends its solve call and gives its CaDiCaL, with all it learned, to
-  // whoever goes on with it (once; null after the first call, or if it was
-  // never started). Its verdict, if it decided, is posted.
+  // Ends its solve call (or, after end_call_after(), waits for it to end)
+  // and gives its CaDiCaL, with all it learned, to whoever goes on with it
+  // (once; null after the first call, or if it was never started). Its
+  // verdict, if it decided, is posted.
   std::shared_ptr<CdclEngine> hand_over();
 
   // Its own verdict, once it decided (kUnknown until then, and if it did not).
@@ -90,6 +97,7 @@ class CdclRace {
   const std::string name_;
   std::function<void(std::span<const Literal>)> export_;
   std::uint32_t longest_export_ = 0;
+  int call_conflicts_ = -1;             // no limit
   std::shared_ptr<CdclEngine> engine_;  // made in the race's thread
   std::atomic<const CdclEngine*> live_engine_{nullptr};
   std::thread thread_;

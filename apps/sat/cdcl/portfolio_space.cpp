@@ -126,6 +126,8 @@ void PortfolioSpace::start_member(int slot) {
   engine_.reset();
   engine_ = shared_->take_head_start(member_);
   first_call_ = !engine_;
+  if (engine_ && shared_->head_start_ran_first_slice)
+    next_slice_conflicts_ = static_cast<int>(kFirstSliceConflicts * kSliceGrowth);
   if (!engine_)
     engine_ = std::make_shared<CdclEngine>(
         shared_->formula, portfolio_member(member_, shared_->walker),

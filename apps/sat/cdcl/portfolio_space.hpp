@@ -119,6 +119,10 @@ struct PortfolioShared {
   // another (under mpirun member first_member went to another rank): it
   // would take a core from this process's members.
   std::function<std::shared_ptr<CdclEngine>()> head_start;
+  // The head start's one call was the member's first slice, run to its end
+  // (under mpirun where no probes are needed: plan/sat_plan.cpp), so the
+  // member goes on with its second.
+  bool head_start_ran_first_slice = false;
   std::shared_ptr<CdclEngine> take_head_start(int member) {
     std::lock_guard<std::mutex> lock(head_start_mutex);
     if (!head_start) return nullptr;

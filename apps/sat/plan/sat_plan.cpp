@@ -213,11 +213,21 @@ void SatPlan::probe() {
   // And they stop when rank 0's race decides (agree() there tells them),
   // as the threads runtime's probes do.
   if (prober_elsewhere) probe_end->stop_when_told([this] { return run_.asked_to_hurry(); });
-  // Without probes no head start: under mpirun rank 0's watcher hands
-  // member 1 out at once (cdcl/portfolio_space.hpp), and its first call
-  // sees the formula alone, as on the threads runtime.
+  // Without probes the portfolio's first member needs no head start on
+  // the threads runtime: it starts at once. Under mpirun it would start
+  // only once MPI has (about 0.23 s here, while rank 0's race already
+  // runs), so rank 1 runs its first slice meanwhile, one call on the
+  // formula alone to kFirstSliceConflicts as the member's own first call
+  // would be, which the member then waits for and goes on from
+  // (AProVE09-17: member 1 decides within that slice).
   choice_ = choice_without_probes(input_.formula);
-  if (choice_) return;
+  if (choice_) {
+    if (prober_elsewhere && choice_->kind == SolverKind::kPortfolio && !walker_suits(choice_)) {
+      start_head_start(nullptr, probe_end, kFirstSliceConflicts);
+      head_start_runs_first_slice_ = true;
+    }
+    return;
+  }
   if (core::spans_processes(runtime) && run_.rank() != prober_rank_) {
     choice_ = SolverChoice{};
     return;
@@ -263,7 +273,8 @@ void SatPlan::probe() {
   }
 }
 
-void SatPlan::start_head_start(std::shared_ptr<FairShare> turns, std::shared_ptr<SearchEnd> end) {
+void SatPlan::start_head_start(std::shared_ptr<FairShare> turns, std::shared_ptr<SearchEnd> end,
+                               int call_conflicts) {
   const int member = 1;  // the race is member 0
   head_start_end_ = end;
   head_start_ = std::make_shared<CdclRace>(
@@ -272,6 +283,7 @@ void SatPlan::start_head_start(std::shared_ptr<FairShare> turns, std::shared_ptr
              : ProofLink(),
       turns, portfolio_member(member, /*walker=*/false),
       "portfolio member " + std::to_string(member));
+  if (call_conflicts >= 0) head_start_->end_call_after(call_conflicts);
   head_start_->start();
   head_started_ = true;
 }
@@ -371,8 +383,10 @@ void SatPlan::search() {
       shared->race_clauses = race_clauses_;
       race_clauses_->keep();
     }
-    if (head_start_)
+    if (head_start_) {
       shared->head_start = [head_start = head_start_] { return head_start->hand_over(); };
+      shared->head_start_ran_first_slice = head_start_runs_first_slice_;
+    }
     // The process exits after the search: freeing each member's CaDiCaL
     // would delay the answer (left_to_exit.hpp).
     shared->solvers_left_to_exit = true;

@@ -90,6 +90,42 @@ TEST(CdclRace, StopsWhenAnotherMemberDecides) {
   EXPECT_FALSE(end->time_limit_reached());
 }
 
+// A head start whose one call is a member's first slice (under mpirun,
+// where no probes are needed, rank 1 runs it while MPI starts): handed over
+// at once, it is not cut short but waited for, so the member goes on from
+// a whole first slice, as its own first call would have been; and it
+// still ends at once when the run is decided.
+TEST(CdclRace, AHeadStartOfOneSliceIsWaitedForNotCut) {
+  const CnfFormula formula = pigeon_hole(12);  // minutes of CDCL
+  constexpr int kSlice = 2'000;
+  CdclRace slice(formula, end_with_limit(60));
+  slice.end_call_after(kSlice);
+  slice.start();
+  const std::shared_ptr<CdclEngine> engine = slice.hand_over();
+  ASSERT_NE(engine, nullptr);
+  // CaDiCaL counts the limit in its conflicts, the engine in the clauses it
+  // learned: nearly the same number.
+  EXPECT_GE(engine->conflicts(), static_cast<std::uint64_t>(kSlice * 9 / 10))
+      << "its call ran to its end";
+  EXPECT_EQ(slice.verdict(), Verdict::kUnknown);
+
+  // Without end_call_after() the call is cut at once.
+  CdclRace cut(formula, end_with_limit(60));
+  cut.start();
+  const std::shared_ptr<CdclEngine> cut_engine = cut.hand_over();
+  if (cut_engine) {
+    EXPECT_LT(cut_engine->conflicts(), static_cast<std::uint64_t>(kSlice * 9 / 10));
+  }
+
+  const auto end = end_with_limit(60);
+  CdclRace decided(formula, end);
+  decided.end_call_after(100'000'000);
+  end->board().post("another member", Verdict::kUnsatisfiable);
+  decided.start();
+  decided.hand_over();  // joins: it stopped by itself, or this would wait for minutes
+  EXPECT_EQ(decided.verdict(), Verdict::kUnknown);
+}
+
 // Its CPU time is read off its thread's clock while it runs: a large
 // formula takes CaDiCaL a good part of a second to load, before its first
 // poll, and what the race stores as it goes was 0 until then (under mpirun
