@@ -36,7 +36,7 @@ void CdclRace::stop() {
 }
 
 std::shared_ptr<CdclEngine> CdclRace::hand_over() {
-  if (call_conflicts_ >= 0 && thread_.joinable()) thread_.join();
+  if (ends_its_call() && thread_.joinable()) thread_.join();
   stop();
   live_engine_.store(nullptr, std::memory_order_release);
   return std::move(engine_);

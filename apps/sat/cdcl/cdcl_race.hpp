@@ -58,6 +58,7 @@ class CdclRace {
   // member's first slice), and hand_over() waits for that call to end
   // rather than cutting it short. Unset: the call runs until stopped.
   void end_call_after(int conflicts) { call_conflicts_ = conflicts; }
+  bool ends_its_call() const { return call_conflicts_ >= 0; }
   // Starts the race's thread (once).
   void start();
   // Ends it (the run is over) and waits for the thread.

@@ -126,8 +126,7 @@ void PortfolioSpace::start_member(int slot) {
   engine_.reset();
   engine_ = shared_->take_head_start(member_);
   first_call_ = !engine_;
-  if (engine_ && shared_->head_start_ran_first_slice)
-    next_slice_conflicts_ = static_cast<int>(kFirstSliceConflicts * kSliceGrowth);
+  if (engine_ && shared_->head_start_ran_first_slice) grow_next_slice();
   if (!engine_)
     engine_ = std::make_shared<CdclEngine>(
         shared_->formula, portfolio_member(member_, shared_->walker),
@@ -166,6 +165,11 @@ void PortfolioSpace::take_clauses_in() {
   dropped_eliminated_ += engine_->import_pending(*exchange_, eliminated_).over_eliminated;
 }
 
+void PortfolioSpace::grow_next_slice() {
+  next_slice_conflicts_ =
+      std::min(kMostSliceConflicts, static_cast<int>(next_slice_conflicts_ * kSliceGrowth));
+}
+
 core::Outcome PortfolioSpace::run_slice() {
   if (exchange_->refutation_received()) shared_->end->heard(Verdict::kUnsatisfiable);
   if (shared_->end->reached() || !engine_) {
@@ -197,8 +201,7 @@ core::Outcome PortfolioSpace::run_slice() {
   int limit = -1;
   if (sliced_) {
     limit = next_slice_conflicts_;
-    next_slice_conflicts_ =
-        std::min(kMostSliceConflicts, static_cast<int>(next_slice_conflicts_ * kSliceGrowth));
+    grow_next_slice();
   }
   const Verdict verdict = engine_->solve({}, limit);
   first_call_ = false;

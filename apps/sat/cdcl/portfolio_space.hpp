@@ -191,6 +191,8 @@ class PortfolioSpace {
  private:
   void start_member(int slot);
   core::Outcome run_slice();
+  // Each slice kSliceGrowth times the last, up to kMostSliceConflicts.
+  void grow_next_slice();
   void take_clauses_in();
 
   std::shared_ptr<PortfolioShared> shared_;

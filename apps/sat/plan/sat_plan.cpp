@@ -222,10 +222,8 @@ void SatPlan::probe() {
   // (AProVE09-17: member 1 decides within that slice).
   choice_ = choice_without_probes(input_.formula);
   if (choice_) {
-    if (prober_elsewhere && choice_->kind == SolverKind::kPortfolio && !walker_suits(choice_)) {
+    if (prober_elsewhere && choice_->kind == SolverKind::kPortfolio && !walker_suits(choice_))
       start_head_start(nullptr, probe_end, kFirstSliceConflicts);
-      head_start_runs_first_slice_ = true;
-    }
     return;
   }
   if (core::spans_processes(runtime) && run_.rank() != prober_rank_) {
@@ -385,7 +383,7 @@ void SatPlan::search() {
     }
     if (head_start_) {
       shared->head_start = [head_start = head_start_] { return head_start->hand_over(); };
-      shared->head_start_ran_first_slice = head_start_runs_first_slice_;
+      shared->head_start_ran_first_slice = head_start_->ends_its_call();
     }
     // The process exits after the search: freeing each member's CaDiCaL
     // would delay the answer (left_to_exit.hpp).

@@ -98,11 +98,8 @@ class SatPlan {
   std::shared_ptr<SearchEnd> head_start_end_;
   int prober_rank_ = 0;  // the rank that runs auto's probes (and the head start)
   bool head_started_ = false;
-  double head_start_cpu_seconds_ = 0;  // while the probes ran
-  bool head_start_kept_ = false;       // the portfolio went on with it
-  // Its one call is member 1's first slice: no probes, under mpirun, on
-  // rank 1 while MPI starts.
-  bool head_start_runs_first_slice_ = false;
+  double head_start_cpu_seconds_ = 0;   // while the probes ran
+  bool head_start_kept_ = false;        // the portfolio went on with it
   bool race_elsewhere_ = false;         // on rank 0, this being another rank
   bool race_has_core_ = false;          // the search runs on the other workers
   bool search_yields_to_race_ = false;  // under mpirun: this rank's threads are nice
