@@ -83,7 +83,9 @@ namespace stacksplit::apps::sat {
     "1.3 s against 30 s)",                                                                        \
     "SATLIB: f600, g250.*")                                                                       \
   X(kFirstSliceConflicts, int, 5'000, "conflicts",                                                \
-    "a member's first slice: short, so that clauses flow early", "SATLIB")                        \
+    "a member's first slice, and so its head start beside the probes: short, so that clauses "    \
+    "flow early",                                                                                 \
+    "SATLIB")                                                                                     \
   X(kSliceGrowth, double, 1.5, "factor",                                                          \
     "each slice longer: a call costs CaDiCaL a pass over the formula and its schedule; under "    \
     "mpirun the race's clauses go to the other ranks at this pace (each wait this x the last)",   \

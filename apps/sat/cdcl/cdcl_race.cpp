@@ -81,6 +81,7 @@ void CdclRace::run() {
   cpu_nanoseconds_.store(ThreadCpuClock::now().time_since_epoch().count(),
                          std::memory_order_relaxed);
   running_.store(false, std::memory_order_release);
+  call_ended_.store(true, std::memory_order_release);
   if (turns_) turns_->finished(FairShare::kCdcl);
   if (verdict == Verdict::kUnknown) return;
   verdict_.store(verdict, std::memory_order_release);

@@ -17,11 +17,11 @@
 //
 // One race a run: under mpirun it runs on rank 0, beside rank 0's workers.
 //
-// The same class runs the portfolio's first member from the first
-// millisecond, beside a race with a core of its own: it takes turns with
-// auto's probes on the other core, and the portfolio takes its CaDiCaL over
-// where it stopped (hand_over()) if the probes choose the portfolio. Under
-// mpirun, where no probes are needed, it runs that member's first slice on
+// The same class runs the portfolio's first member's first slice from the
+// first millisecond, beside a race with a core of its own: it takes turns
+// with auto's probes on the other core, and the portfolio takes its CaDiCaL
+// over once that slice ended (hand_over()) if the probes choose the
+// portfolio. Under mpirun, where no probes are needed, it runs that slice on
 // rank 1 while MPI starts (plan/sat_plan.cpp).
 
 #include <time.h>
@@ -71,6 +71,8 @@ class CdclRace {
 
   // Its own verdict, once it decided (kUnknown until then, and if it did not).
   Verdict verdict() const { return verdict_.load(std::memory_order_acquire); }
+  // Whether its solve call has returned (decided, at its limit, or stopped).
+  bool call_ended() const { return call_ended_.load(std::memory_order_acquire); }
   // After kSatisfiable: its model (copied in its thread before it said so).
   const Model& model() const { return engine_->model(); }
   // Its thread's CPU time so far: read off the thread's clock while it
@@ -106,6 +108,7 @@ class CdclRace {
   std::atomic<Verdict> verdict_{Verdict::kUnknown};
   std::atomic<std::int64_t> cpu_nanoseconds_{0};
   std::atomic<bool> running_{false};  // its thread is in run(), cpu_clock_ set
+  std::atomic<bool> call_ended_{false};
   std::atomic<clockid_t> cpu_clock_{CLOCK_THREAD_CPUTIME_ID};
   std::uint32_t polls_ = 0;  // race thread only
 };

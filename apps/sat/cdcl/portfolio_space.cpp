@@ -126,7 +126,7 @@ void PortfolioSpace::start_member(int slot) {
   engine_.reset();
   engine_ = shared_->take_head_start(member_);
   first_call_ = !engine_;
-  if (engine_ && shared_->head_start_ran_first_slice) grow_next_slice();
+  if (engine_) grow_next_slice();  // its first slice was the head start
   if (!engine_)
     engine_ = std::make_shared<CdclEngine>(
         shared_->formula, portfolio_member(member_, shared_->walker),

@@ -112,17 +112,14 @@ struct PortfolioShared {
   // as the race learned them, AProVE09-20's member 1 ran 67 slices where on
   // threads, importing at each slice's end, it ran 7.
   bool forward_race_clauses(std::vector<std::int32_t>& words);
-  // Member first_member's CaDiCaL, started before the probes chose the
-  // portfolio (cdcl_race.hpp, plan/sat_plan.hpp): the worker that runs that
-  // member goes on with it, where it stopped. Null: none. The first member
-  // a worker of this process starts takes it, or ends it when it is
-  // another (under mpirun member first_member went to another rank): it
-  // would take a core from this process's members.
+  // Member first_member's CaDiCaL, whose first slice ran before the
+  // portfolio started (cdcl_race.hpp, plan/sat_plan.hpp): the worker that
+  // runs that member waits for that slice to end and goes on with the
+  // second. Null: none. The first member a worker of this process starts
+  // takes it, or ends it when it is another (under mpirun member
+  // first_member went to another rank): it would take a core from this
+  // process's members.
   std::function<std::shared_ptr<CdclEngine>()> head_start;
-  // The head start's one call was the member's first slice, run to its end
-  // (under mpirun where no probes are needed: plan/sat_plan.cpp), so the
-  // member goes on with its second.
-  bool head_start_ran_first_slice = false;
   std::shared_ptr<CdclEngine> take_head_start(int member) {
     std::lock_guard<std::mutex> lock(head_start_mutex);
     if (!head_start) return nullptr;

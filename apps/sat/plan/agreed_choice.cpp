@@ -31,6 +31,8 @@ std::string encode(const AgreedChoice& agreed) {
                             {"choice", auto_choice_json(agreed.choice, agreed.probe_seconds)},
                             {"head_started", agreed.head_started},
                             {"head_start_cpu_s", agreed.head_start_cpu_seconds},
+                            {"head_start_conflicts", agreed.head_start_conflicts},
+                            {"head_start_slice_ended", agreed.head_start_slice_ended},
                             {"verdict", static_cast<int>(agreed.head_start_verdict)}};
   if (agreed.head_start_verdict == Verdict::kSatisfiable)
     message["model"] = agreed.head_start_model;
@@ -62,6 +64,8 @@ AgreedChoice decode_agreed_choice(std::string_view text) {
   agreed.probe_seconds = json.at("probe_seconds").get<double>();
   agreed.head_started = message.at("head_started").get<bool>();
   agreed.head_start_cpu_seconds = message.at("head_start_cpu_s").get<double>();
+  agreed.head_start_conflicts = message.at("head_start_conflicts").get<std::uint64_t>();
+  agreed.head_start_slice_ended = message.at("head_start_slice_ended").get<bool>();
   agreed.head_start_verdict = static_cast<Verdict>(message.at("verdict").get<int>());
   if (agreed.head_start_verdict == Verdict::kSatisfiable)
     agreed.head_start_model = message.at("model").get<Model>();

@@ -5,6 +5,7 @@
 // the probes. Its verdict comes with its model: rank 0 reports, and no
 // board holds SAT without a model.
 
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
@@ -19,6 +20,8 @@ struct AgreedChoice {
   double probe_seconds = 0;
   bool head_started = false;
   double head_start_cpu_seconds = 0;
+  std::uint64_t head_start_conflicts = 0;
+  bool head_start_slice_ended = false;  // before the probes did
   Verdict head_start_verdict = Verdict::kUnknown;
   Model head_start_model;  // when it is kSatisfiable
 };

@@ -216,14 +216,12 @@ void SatPlan::probe() {
   // Without probes the portfolio's first member needs no head start on
   // the threads runtime: it starts at once. Under mpirun it would start
   // only once MPI has (about 0.23 s here, while rank 0's race already
-  // runs), so rank 1 runs its first slice meanwhile, one call on the
-  // formula alone to kFirstSliceConflicts as the member's own first call
-  // would be, which the member then waits for and goes on from
-  // (AProVE09-17: member 1 decides within that slice).
+  // runs), so rank 1 runs its first slice meanwhile (AProVE09-17: member 1
+  // decides within that slice).
   choice_ = choice_without_probes(input_.formula);
   if (choice_) {
     if (prober_elsewhere && choice_->kind == SolverKind::kPortfolio && !walker_suits(choice_))
-      start_head_start(nullptr, probe_end, kFirstSliceConflicts);
+      start_head_start(nullptr, probe_end);
     return;
   }
   if (core::spans_processes(runtime) && run_.rank() != prober_rank_) {
@@ -242,12 +240,12 @@ void SatPlan::probe() {
   probes.proof = proof_;
   probes.turns = turns_;
   if (head_start) {
-    // The portfolio's first member starts now, not after the probes: it
-    // takes turns with them, in equal shares of this core (the race has
-    // the other), and goes on where it stopped if they choose the
-    // portfolio. So a formula CaDiCaL's satisfiable configuration decides
-    // fast waits no more than twice that for the probes, and one the
-    // probes give to DPLL or cube-and-conquer loses half the probes' time.
+    // The portfolio's first member's first slice runs now, not after the
+    // probes: it takes turns with them, in equal shares of this core (the
+    // race has the other), and the probes have the core alone once it
+    // ended. So a formula CaDiCaL's satisfiable configuration decides in
+    // that slice waits no more than twice that for the probes, and one the
+    // probes give to DPLL or cube-and-conquer loses at most that slice.
     probes.turns =
         std::make_shared<FairShare>(kTurnQuantumSeconds, FairShare::SearchClock::kMakingThread);
     start_head_start(probes.turns, probe_end);
@@ -267,12 +265,13 @@ void SatPlan::probe() {
   probe_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (head_start_) {
     head_start_cpu_seconds_ = head_start_->cpu_seconds();
+    head_start_conflicts_ = head_start_->conflicts();
+    head_start_slice_ended_ = head_start_->call_ended();
     probes.turns->finished(FairShare::kSearch);
   }
 }
 
-void SatPlan::start_head_start(std::shared_ptr<FairShare> turns, std::shared_ptr<SearchEnd> end,
-                               int call_conflicts) {
+void SatPlan::start_head_start(std::shared_ptr<FairShare> turns, std::shared_ptr<SearchEnd> end) {
   const int member = 1;  // the race is member 0
   head_start_end_ = end;
   head_start_ = std::make_shared<CdclRace>(
@@ -281,7 +280,10 @@ void SatPlan::start_head_start(std::shared_ptr<FairShare> turns, std::shared_ptr
              : ProofLink(),
       turns, portfolio_member(member, /*walker=*/false),
       "portfolio member " + std::to_string(member));
-  if (call_conflicts >= 0) head_start_->end_call_after(call_conflicts);
+  // The member's first slice, run to its end: cut where the probes happen
+  // to end and called again, CaDiCaL went elsewhere (AProVE09-17: 5 k to
+  // 32 k conflicts), so where member 1 decided moved with the host's pace.
+  head_start_->end_call_after(kFirstSliceConflicts);
   head_start_->start();
   head_started_ = true;
 }
@@ -301,9 +303,19 @@ void SatPlan::agree() {
     // differ), and its head start's verdict, which its model comes with:
     // under mpirun rank 0 reports, and no board holds SAT without a model.
     AgreedChoice agreed;
-    if (head_start_) head_start_cpu_seconds_ = head_start_->cpu_seconds();
+    if (head_start_) {
+      head_start_cpu_seconds_ = head_start_->cpu_seconds();
+      head_start_conflicts_ = head_start_->conflicts();
+      head_start_slice_ended_ = head_start_->call_ended();
+    }
     if (run_.rank() == prober_rank_) {
-      agreed = {*choice_, probe_seconds_, head_started_, head_start_cpu_seconds_, Verdict::kUnknown,
+      agreed = {*choice_,
+                probe_seconds_,
+                head_started_,
+                head_start_cpu_seconds_,
+                head_start_conflicts_,
+                head_start_slice_ended_,
+                Verdict::kUnknown,
                 {}};
       if (head_start_ && head_start_end_ != end_ && head_start_end_->board().decided()) {
         agreed.head_start_verdict = head_start_end_->board().verdict();
@@ -318,6 +330,8 @@ void SatPlan::agree() {
     probe_seconds_ = agreed.probe_seconds;
     head_started_ = agreed.head_started;
     head_start_cpu_seconds_ = agreed.head_start_cpu_seconds;
+    head_start_conflicts_ = agreed.head_start_conflicts;
+    head_start_slice_ended_ = agreed.head_start_slice_ended;
     const std::string member =
         "portfolio member 1 (rank " + std::to_string(prober_rank_) + ", head start)";
     if (agreed.head_start_verdict == Verdict::kSatisfiable)
@@ -381,10 +395,8 @@ void SatPlan::search() {
       shared->race_clauses = race_clauses_;
       race_clauses_->keep();
     }
-    if (head_start_) {
+    if (head_start_)
       shared->head_start = [head_start = head_start_] { return head_start->hand_over(); };
-      shared->head_start_ran_first_slice = head_start_->ends_its_call();
-    }
     // The process exits after the search: freeing each member's CaDiCaL
     // would delay the answer (left_to_exit.hpp).
     shared->solvers_left_to_exit = true;
@@ -525,6 +537,8 @@ nlohmann::json SatPlan::details(const core::RunStatistics& result) const {
   details["portfolio_head_start"] = nullptr;
   if (head_started_)
     details["portfolio_head_start"] = {{"cpu_s_during_probes", head_start_cpu_seconds_},
+                                       {"conflicts_during_probes", head_start_conflicts_},
+                                       {"first_slice_ended_during_probes", head_start_slice_ended_},
                                        {"kept", head_start_kept_}};
   details["race"] = nullptr;
   if (race_) {

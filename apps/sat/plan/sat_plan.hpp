@@ -65,11 +65,12 @@ class SatPlan {
   void probe();
   void agree();
   void search();
-  // Starts the portfolio's first member before the search (`turns`: with
-  // the probes; `end`: the run's, or one with a board of its own).
-  // `call_conflicts` ≥ 0: its one call is the member's first slice.
-  void start_head_start(std::shared_ptr<FairShare> turns, std::shared_ptr<SearchEnd> end,
-                        int call_conflicts = -1);
+  // Starts the portfolio's first member's first slice before the search:
+  // one call on the formula alone, to kFirstSliceConflicts, as the
+  // member's own first call would be; the member goes on from it
+  // (`turns`: with the probes; `end`: the run's, or one with a board of
+  // its own).
+  void start_head_start(std::shared_ptr<FairShare> turns, std::shared_ptr<SearchEnd> end);
   // Stops the portfolio's head start, if it runs and was not taken over.
   void stop_head_start();
   void report(const core::RunResult<Model>& result);
@@ -98,11 +99,13 @@ class SatPlan {
   std::shared_ptr<SearchEnd> head_start_end_;
   int prober_rank_ = 0;  // the rank that runs auto's probes (and the head start)
   bool head_started_ = false;
-  double head_start_cpu_seconds_ = 0;   // while the probes ran
-  bool head_start_kept_ = false;        // the portfolio went on with it
-  bool race_elsewhere_ = false;         // on rank 0, this being another rank
-  bool race_has_core_ = false;          // the search runs on the other workers
-  bool search_yields_to_race_ = false;  // under mpirun: this rank's threads are nice
+  double head_start_cpu_seconds_ = 0;       // while the probes ran
+  std::uint64_t head_start_conflicts_ = 0;  // while the probes ran
+  bool head_start_slice_ended_ = false;     // before the probes did
+  bool head_start_kept_ = false;            // the portfolio went on with it
+  bool race_elsewhere_ = false;             // on rank 0, this being another rank
+  bool race_has_core_ = false;              // the search runs on the other workers
+  bool search_yields_to_race_ = false;      // under mpirun: this rank's threads are nice
   SolverKind solver_ = SolverKind::kDpll;
   std::optional<SolverChoice> choice_;
   double probe_seconds_ = 0;

@@ -248,13 +248,15 @@ TEST(SatCommand, AutoSaysWhatItChoseAndWhy) {
       << run.out;
 }
 
-// Beside a race with a core of its own, the portfolio's first member starts
-// with the probes, taking turns with them, as CaDiCaL's satisfiable
-// configuration: the record says how much CPU it had meanwhile and whether
-// the portfolio went on with it (a counter's unrolling, whose root decision
+// Beside a race with a core of its own, the portfolio's first member's
+// first slice runs with the probes, taking turns with them, as CaDiCaL's
+// satisfiable configuration: the record says how much CPU and how many
+// conflicts it had meanwhile, whether that slice ended before the
+// probes did (then the probes have the core alone), and whether the
+// portfolio went on with it (a counter's unrolling, whose root decision
 // implies a long chain: the portfolio), or stopped it (random 3-SAT of 700
-// variables, random k-SAT's shape: the portfolio with a walker in its place;
-// 200 variables: DPLL).
+// variables, random k-SAT's shape: the portfolio with a walker in its
+// place; 200 variables: DPLL).
 TEST(SatCommand, BesideARaceThePortfoliosFirstMemberStartsWithTheProbes) {
   const std::string json = (testing::scratch_directory() / "head-start.jsonl").string();
   const std::string counter =
@@ -269,6 +271,8 @@ TEST(SatCommand, BesideARaceThePortfoliosFirstMemberStartsWithTheProbes) {
         << run.out;
   }
   EXPECT_GE(details["portfolio_head_start"]["cpu_s_during_probes"].get<double>(), 0.0) << details;
+  EXPECT_TRUE(details["portfolio_head_start"]["conflicts_during_probes"].is_number_unsigned())
+      << details;
 
   const std::string large = testing::write_cnf(
       "head-start-large.cnf", random_ksat(700, clauses_for_ratio(700, 4.26), 3, 1));
@@ -286,6 +290,21 @@ TEST(SatCommand, BesideARaceThePortfoliosFirstMemberStartsWithTheProbes) {
   run = sat(small + " -w 2 --json " + json);
   details = last_run_record(json)["app_details"];
   EXPECT_EQ(details["portfolio_head_start"]["kept"], false) << details;
+
+  // Random 5-SAT at its threshold with look-ahead over every variable:
+  // the probes take about 0.5 s, half of it the slice's, which needs 0.19 s
+  // of CPU time here for its 5,000 conflicts. The slice ends first, and
+  // does not go on beside them.
+  const std::string deep = testing::write_cnf("head-start-deep.cnf",
+                                              random_ksat(400, clauses_for_ratio(400, 21.1), 5, 1));
+  run = sat(deep +
+            " -w 2 --time-limit 1 --lookahead-candidate-percent 100 "
+            "--lookahead-min-candidates 100000 --json " +
+            json);
+  details = last_run_record(json)["app_details"];
+  if (details["auto_choice"]["reason"] != kDecidedDuringProbes) {
+    EXPECT_EQ(details["portfolio_head_start"]["first_slice_ended_during_probes"], true) << details;
+  }
 
   run = sat(small + " -w 1 --json " + json);
   EXPECT_TRUE(last_run_record(json)["app_details"]["portfolio_head_start"].is_null())
@@ -308,6 +327,8 @@ TEST(AgreedChoice, TheChoiceAndTheHeadStartsVerdictTravelWhole) {
   sent.probe_seconds = 0.16;
   sent.head_started = true;
   sent.head_start_cpu_seconds = 0.08;
+  sent.head_start_conflicts = 4321;
+  sent.head_start_slice_ended = true;
   for (const Verdict verdict :
        {Verdict::kUnknown, Verdict::kUnsatisfiable, Verdict::kSatisfiable}) {
     sent.head_start_verdict = verdict;
@@ -324,6 +345,8 @@ TEST(AgreedChoice, TheChoiceAndTheHeadStartsVerdictTravelWhole) {
     EXPECT_EQ(got.probe_seconds, 0.16);
     EXPECT_TRUE(got.head_started);
     EXPECT_EQ(got.head_start_cpu_seconds, 0.08);
+    EXPECT_EQ(got.head_start_conflicts, 4321u);
+    EXPECT_TRUE(got.head_start_slice_ended);
     EXPECT_EQ(got.head_start_verdict, verdict);
     EXPECT_EQ(got.head_start_model, sent.head_start_model);
   }
