@@ -264,11 +264,15 @@ void SatPlan::probe() {
   choice_ = choose_solver(prototype, input_.formula, probes);
   probe_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (head_start_) {
-    head_start_cpu_seconds_ = head_start_->cpu_seconds();
-    head_start_conflicts_ = head_start_->conflicts();
-    head_start_slice_ended_ = head_start_->call_ended();
+    read_head_start();
     probes.turns->finished(FairShare::kSearch);
   }
+}
+
+void SatPlan::read_head_start() {
+  head_start_cpu_seconds_ = head_start_->cpu_seconds();
+  head_start_conflicts_ = head_start_->conflicts();
+  head_start_slice_ended_ = head_start_->call_ended();
 }
 
 void SatPlan::start_head_start(std::shared_ptr<FairShare> turns, std::shared_ptr<SearchEnd> end) {
@@ -303,11 +307,7 @@ void SatPlan::agree() {
     // differ), and its head start's verdict, which its model comes with:
     // under mpirun rank 0 reports, and no board holds SAT without a model.
     AgreedChoice agreed;
-    if (head_start_) {
-      head_start_cpu_seconds_ = head_start_->cpu_seconds();
-      head_start_conflicts_ = head_start_->conflicts();
-      head_start_slice_ended_ = head_start_->call_ended();
-    }
+    if (head_start_) read_head_start();
     if (run_.rank() == prober_rank_) {
       agreed = {*choice_,
                 probe_seconds_,

@@ -71,6 +71,9 @@ class SatPlan {
   // (`turns`: with the probes; `end`: the run's, or one with a board of
   // its own).
   void start_head_start(std::shared_ptr<FairShare> turns, std::shared_ptr<SearchEnd> end);
+  // The head start's CPU time, conflicts and whether its slice ended, for
+  // the record, read while the probes end (or, under mpirun, the ranks agree).
+  void read_head_start();
   // Stops the portfolio's head start, if it runs and was not taken over.
   void stop_head_start();
   void report(const core::RunResult<Model>& result);
