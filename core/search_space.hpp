@@ -56,11 +56,13 @@
 //       worker's quantum, so that a thief waits for one node, not for a
 //       quantum of them. Defaults to false.
 //   void watch_mail(MailWatch mail_waiting);
-//       Given once, before the search: mail_waiting() says whether a message
-//       for this worker waits (false where the runtime cannot tell cheaply).
-//       A space whose node can run for seconds (a CDCL call) may end it early
-//       then, so that the worker hears a stop under mpirun without cutting
-//       every node short. Call it only from the worker's own thread.
+//       Given once, before the search: mail_waiting() says whether an urgent
+//       message for this worker waits (false where the runtime cannot tell
+//       cheaply): a stop, the end, or knowledge its sender marked urgent
+//       (shared_is_urgent below). A space whose node can run for seconds (a
+//       CDCL call) may end it early then, so that the worker hears the end
+//       at once, and no other message cuts a node short. Call it only from
+//       the worker's own thread.
 //   uint64_t node_cost() const;
 //       The work the last descend (or reset) did, in application units (DPLL:
 //       propagations); used by the simulated machine's cost model, for
@@ -74,6 +76,10 @@
 //       simulator charges it and MPI carries it; a receiver's space gets it
 //       between quanta. The engine never reads the words. One message per
 //       other worker: meant for a few workers per search, not thousands.
+//   bool shared_is_urgent() const;
+//       Whether what take_shared gave last should end a receiver's long node
+//       (a verdict, where learned clauses can wait for the node's end).
+//       Defaults to false.
 //   static constexpr std::array<CounterInfo, N> kCounters = {...};
 //   void read_counters(std::span<std::uint64_t> values) const;
 //       Counters the application keeps (at most kMaxAppCounters), cumulative
@@ -296,6 +302,17 @@ concept SharesKnowledge = requires(S space, std::vector<std::int32_t>& out,
   { space.take_shared(out) } -> std::convertible_to<bool>;
   space.receive_shared(in);
 };
+
+template <class S>
+bool shared_is_urgent(const S& space) {
+  if constexpr (requires {
+                  { space.shared_is_urgent() } -> std::convertible_to<bool>;
+                }) {
+    return space.shared_is_urgent();
+  } else {
+    return false;
+  }
+}
 
 template <class S>
 concept ReportsNodeCost = requires(const S& space) {

@@ -87,17 +87,8 @@ namespace stacksplit::apps::sat {
     "flow early",                                                                                 \
     "SATLIB")                                                                                     \
   X(kSliceGrowth, double, 1.5, "factor",                                                          \
-    "each slice longer: a call costs CaDiCaL a pass over the formula and its schedule; under "    \
-    "mpirun the race's clauses go to the other ranks at this pace (each wait this x the last)",   \
-    "SATLIB")                                                                                     \
+    "each slice longer: a call costs CaDiCaL a pass over the formula and its schedule", "SATLIB") \
   X(kMostSliceConflicts, int, 100'000'000, "conflicts", "a slice's cap", "a bound, not a fit")    \
-  X(kLeastSliceSecondsBeforeMail, double, 0.05, "s",                                              \
-    "under mpirun a slice (but a member's first) ends for mail after this long: another rank's "  \
-    "verdict waits at most this; mail comes when another member's slice ends (geometrically "     \
-    "longer), so slices end for it about as often whatever this is (0.25 s: sub-second formulas " \
-    "took 1.5-1.8x two threads, waiting for the verdict); the race's second batch of clauses to " \
-    "the other ranks waits this long",                                                            \
-    "a bound, not a fit; measured on validation under mpirun")                                    \
   /* one worker's turns (limits/fair_share.hpp) */                                                \
   X(kOneWorkerSearchShare, double, 0.9, "s CPU a s",                                              \
     "one worker: the search's CPU time for each second of the race's; the race's CaDiCaL runs "   \

@@ -24,4 +24,18 @@ concept Agent = requires(A& agent, const A& view, typename A::Message message,
   { view.busy_seconds(machine) } -> std::convertible_to<double>;
 };
 
+// Whether a message should end an agent's long node (core/detail/message.hpp,
+// is_urgent): an agent's message type says so with an is_urgent found by
+// argument-dependent lookup; without one, none is.
+template <class Message>
+bool urgent_message(const Message& message) {
+  if constexpr (requires {
+                  { is_urgent(message) } -> std::convertible_to<bool>;
+                }) {
+    return is_urgent(message);
+  } else {
+    return false;
+  }
+}
+
 }  // namespace stacksplit::core

@@ -38,15 +38,40 @@ template <class Message>
 struct Envelope {
   Message message;
   bool wake_only = false;
+  bool urgent = false;  // urgent_message(message) (core/detail/agent.hpp)
 };
 
 // Each mailbox on its own cache lines: the owner pops while others push.
+// It counts the urgent messages in it, so that its owner, in the middle of
+// a long node, can ask whether one waits without popping anything.
 template <class Message>
 struct alignas(128) Mailbox {
   tbb::concurrent_bounded_queue<Envelope<Message>, MailboxAllocator<Envelope<Message>>> queue;
+  std::atomic<int> urgent_count{0};
 
-  void post(Message&& message) { queue.push(Envelope<Message>{std::move(message), false}); }
-  void wake() { queue.push(Envelope<Message>{Message{}, true}); }
+  void post(Message&& message) {
+    const bool urgent = urgent_message(message);
+    // Counted before it is queued, so the count never drops below zero.
+    if (urgent) urgent_count.fetch_add(1, std::memory_order_relaxed);
+    queue.push(Envelope<Message>{std::move(message), false, urgent});
+  }
+  void wake() { queue.push(Envelope<Message>{Message{}, true, false}); }
+
+  bool try_pop(Envelope<Message>& envelope) {
+    if (!queue.try_pop(envelope)) return false;
+    uncount(envelope);
+    return true;
+  }
+  void pop(Envelope<Message>& envelope) {  // blocks until someone writes
+    queue.pop(envelope);
+    uncount(envelope);
+  }
+  bool urgent_waiting() const { return urgent_count.load(std::memory_order_relaxed) > 0; }
+
+ private:
+  void uncount(const Envelope<Message>& envelope) {
+    if (envelope.urgent) urgent_count.fetch_sub(1, std::memory_order_relaxed);
+  }
 };
 
 // Runs `agent` until it terminates or `aborted` is raised: the mail first,
@@ -55,7 +80,6 @@ struct alignas(128) Mailbox {
 template <Agent A>
 void drive_from_mailbox(A& agent, Mailbox<typename A::Message>& box, const StopSignal* interrupt,
                         const std::atomic<bool>& aborted) {
-  auto& mailbox = box.queue;
   agent.start();
   bool interrupted = false;
   Envelope<typename A::Message> envelope;
@@ -64,14 +88,14 @@ void drive_from_mailbox(A& agent, Mailbox<typename A::Message>& box, const StopS
       agent.interrupt();
       interrupted = true;
     }
-    while (mailbox.try_pop(envelope)) {
+    while (box.try_pop(envelope)) {
       if (!envelope.wake_only) agent.handle(std::move(envelope.message));
       if (agent.terminated()) return;
     }
     if (agent.has_work()) {
       agent.work();
     } else {
-      mailbox.pop(envelope);  // blocks until someone writes
+      box.pop(envelope);  // blocks until someone writes
       if (!envelope.wake_only) agent.handle(std::move(envelope.message));
     }
   }

@@ -41,6 +41,9 @@ struct Incumbent {  // optimize mode: the best objective found so far
 };
 struct Shared {  // knowledge a space shares with every other (learned clauses); opaque here
   std::vector<std::int32_t> words;
+  // The sender's space says the receiver should not wait for it (a verdict,
+  // where clauses can wait): it ends a long node (is_urgent below).
+  bool urgent = false;
   bool operator==(const Shared&) const = default;
 };
 struct Stop {  // first mode or an interrupt: stop searching
@@ -72,6 +75,7 @@ void serialize(Archive& ar, Incumbent& incumbent, unsigned) {
 template <class Archive>
 void serialize(Archive& ar, Shared& shared, unsigned) {
   ar& shared.words;
+  ar& shared.urgent;
 }
 template <class Archive, class Choice>
 void serialize(Archive& ar, Work<Choice>& work, unsigned) {
@@ -107,6 +111,17 @@ std::uint64_t message_bytes(const Message<Choice>& message, std::uint64_t header
   if (const auto* shared = std::get_if<Shared>(&message.body))
     return header_bytes + shared->words.size() * sizeof(std::int32_t);
   return header_bytes;
+}
+
+// Whether a long node (a CDCL call) should end for the message, so that the
+// worker reads it now (search_space.hpp, watch_mail): the search's end, or
+// knowledge its sender marked urgent. Work requests, termination waves and
+// ordinary knowledge wait for the node's end, as they do for any node.
+template <class Choice>
+bool is_urgent(const Message<Choice>& message) {
+  if (const auto* shared = std::get_if<Shared>(&message.body)) return shared->urgent;
+  return std::holds_alternative<Stop>(message.body) ||
+         std::holds_alternative<Terminate>(message.body);
 }
 
 // The kind's name, for diagnostics and tests.

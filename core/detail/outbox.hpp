@@ -38,9 +38,10 @@ class Outbox {
   // Counters shared without messages, where the runtime has them; null
   // elsewhere (the loop engine then asks rank 0 by message).
   virtual SharedCounters* shared_counters() { return nullptr; }
-  // Whether a message for worker `rank` waits, asked from that worker's own
-  // thread in the middle of a long node; false where the runtime cannot tell
-  // (the simulator and the step runtime, whose nodes take no wall time).
+  // Whether an urgent message (is_urgent, core/detail/message.hpp) for
+  // worker `rank` waits, asked from that worker's own thread in the middle
+  // of a long node; false where the runtime cannot tell (the simulator and
+  // the step runtime, whose nodes take no wall time).
   virtual bool mail_waiting(int rank) {
     (void)rank;
     return false;

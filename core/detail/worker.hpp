@@ -275,8 +275,9 @@ class Worker final : public SchemeContext {
     if (terminated_ || size_ < 2) return;
     std::vector<std::int32_t> words;
     if (!space_.take_shared(words) || words.empty()) return;
+    const bool urgent = shared_is_urgent(space_);
     for (int other = 0; other < size_; ++other)
-      if (other != rank_) send_message(other, Shared{words});
+      if (other != rank_) send_message(other, Shared{words, urgent});
   }
 
   // SearchOptions::aside_worker, where someone else can search.

@@ -73,7 +73,7 @@ void broadcast_text(std::string& text, int root, const std::function<void()>& be
 
 // A rank's one message to the root of a broadcast with `hurry`, empty: one
 // that arrives before the broadcast is a notice, one after it says nothing.
-// The search's messages (mpi_runtime.hpp) are tagged from 1 up, one tag for
+// The search's messages (mpi_runtime.hpp) are tagged from 1 up, two tags for
 // each thread of a rank; this is the largest tag every MPI allows.
 constexpr int kHurryTag = 32767;
 

@@ -102,6 +102,10 @@ class MpiRuntime final : public Outbox<typename A::Message> {
     try {
       check_mpi_setup(workers, size_);
       threads_ = workers / size_;
+      if (kTag + 2 * threads_ >= kLargestPortableTag)
+        throw std::invalid_argument("at most " + std::to_string((kLargestPortableTag - kTag) / 2) +
+                                    " worker threads a rank under mpirun (" +
+                                    std::to_string(threads_) + " asked)");
       if constexpr (requires { A::kUsesSharedCounters; }) {
         // The shared counters are an MPI window, and only the first thread calls MPI.
         if (threads_ > 1)
@@ -197,15 +201,16 @@ class MpiRuntime final : public Outbox<typename A::Message> {
   }
 
   SharedCounters* shared_counters() override { return counters_.open_ ? &counters_ : nullptr; }
-  // The worker's mailbox, and on the first thread one probe: it also moves
-  // MPI's progress on, so a stop is seen. Another thread's mail from other
-  // ranks shows once the first thread has passed it on.
+  // The worker's mailbox, and on the first thread one probe for an urgent
+  // message's tag: it also moves MPI's progress on, so a stop is seen.
+  // Another thread's mail from other ranks shows once the first thread has
+  // passed it on.
   bool mail_waiting(int worker) override {
     const int thread = worker % threads_;
-    if (!mailboxes_[thread].queue.empty()) return true;
+    if (mailboxes_[thread].urgent_waiting()) return true;
     if (thread != 0) return false;
     int arrived = 0;
-    MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm_, &arrived, MPI_STATUS_IGNORE);
+    MPI_Iprobe(MPI_ANY_SOURCE, kTag + threads_, comm_, &arrived, MPI_STATUS_IGNORE);
     return arrived != 0;
   }
 
@@ -307,7 +312,13 @@ class MpiRuntime final : public Outbox<typename A::Message> {
   static constexpr int kIdleYields = 1024;            // empty probes before sleeping
   static constexpr std::chrono::microseconds kIdleSleep{50};
   static constexpr std::size_t kSpareBuffers = 64;
-  static constexpr int kTag = 1;  // + the destination's thread in its rank
+  // A message's tag: kTag + the destination's thread in its rank, + T more
+  // when it is urgent, so that a probe finds an urgent one without
+  // receiving the rest. Receives take any tag, and MPI keeps one sender's
+  // messages in order for a receive that matches them all, so the two tags
+  // reorder nothing.
+  static constexpr int kTag = 1;
+  static constexpr int kLargestPortableTag = 32767;  // every MPI allows it; the hurry tag
 
   struct PendingSend {
     MPI_Request request;
@@ -338,7 +349,7 @@ class MpiRuntime final : public Outbox<typename A::Message> {
   int take_local_mail(A& agent) {
     int count = 0;
     Envelope<Message> envelope;
-    while (mailboxes_[0].queue.try_pop(envelope)) {
+    while (mailboxes_[0].try_pop(envelope)) {
       ++count;
       if (!envelope.wake_only && !agent.terminated()) agent.handle(std::move(envelope.message));
     }
@@ -432,7 +443,7 @@ class MpiRuntime final : public Outbox<typename A::Message> {
       ++received_;
       ++count;
       if (!deliver) continue;
-      const int thread = status.MPI_TAG - kTag;
+      const int thread = (status.MPI_TAG - kTag) % threads_;
       A& first = *agents_[0];
       if (thread == 0 && first.terminated()) continue;
       Message message;
@@ -454,8 +465,9 @@ class MpiRuntime final : public Outbox<typename A::Message> {
     std::deque<PendingSend>& queue = sends_[rank];
     queue.push_back(PendingSend{MPI_REQUEST_NULL, std::move(bytes)});
     PendingSend& pending = queue.back();  // deque elements stay put
-    MPI_Isend(pending.bytes.data(), static_cast<int>(pending.bytes.size()), MPI_BYTE, rank,
-              kTag + to - rank * threads_, comm_, &pending.request);
+    const int tag = kTag + to - rank * threads_ + (urgent_message(message) ? threads_ : 0);
+    MPI_Isend(pending.bytes.data(), static_cast<int>(pending.bytes.size()), MPI_BYTE, rank, tag,
+              comm_, &pending.request);
     ++in_flight_;
   }
 

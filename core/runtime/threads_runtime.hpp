@@ -87,7 +87,7 @@ class ThreadsRuntime final : public Outbox<typename A::Message> {
 
   std::atomic<std::int64_t>* shared_incumbent() override { return &incumbent_; }
   SharedCounters* shared_counters() override { return &counters_; }
-  bool mail_waiting(int rank) override { return !mailboxes_[rank].queue.empty(); }
+  bool mail_waiting(int rank) override { return mailboxes_[rank].urgent_waiting(); }
 
  private:
   using Clock = std::chrono::steady_clock;

@@ -62,6 +62,8 @@ TEST(MessageSerialization, ByteCountsCountThePayload) {
     const std::uint64_t bytes = message_bytes(message, 16);
     if (const auto* work = std::get_if<Work<std::uint32_t>>(&message.body)) {
       EXPECT_EQ(bytes, 16 + work->unit.payload_bytes());
+    } else if (const auto* shared = std::get_if<Shared>(&message.body)) {
+      EXPECT_EQ(bytes, 16 + shared->words.size() * sizeof(std::int32_t));
     } else {
       EXPECT_EQ(bytes, 16u) << kind_name(message) << ": a control message fits in the header";
     }

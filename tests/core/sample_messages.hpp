@@ -36,6 +36,8 @@ std::vector<core::Message<Choice>> one_message_of_each_kind(const std::vector<Ch
             body = core::Incumbent{-(std::int64_t{1} << 50) + 3};
           } else if constexpr (std::is_same_v<T, core::SchemeMessage>) {
             body = core::SchemeMessage{-3, {-1, 42, std::int64_t{1} << 50}};
+          } else if constexpr (std::is_same_v<T, core::Shared>) {
+            body = core::Shared{{3, -1, 2, 0}, true};
           }
         },
         message.body);

@@ -803,6 +803,29 @@ TEST(MpiBroadcast, ARankThatWaitsCanHurryTheRoot) {
   }
 }
 
+// A long node (a CDCL call) ends for urgent mail only (core/detail/
+// message.hpp, is_urgent): under MPI an urgent message has a tag of its
+// own, which a probe finds without the others, and on a rank's other
+// threads the mailbox counts them. Not urgent knowledge sent 0.5 s before
+// the urgent is not seen as urgent; both arrive.
+TEST(MpiRuntime, ALongNodeSeesOnlyUrgentMail) {
+  for (const char* threads : {"1", "2"}) {
+    const ProcessOutcome run =
+        run_process(mpirun(2, {STACKSPLIT_MPI_DRIVER, "--urgent", threads}), 120s);
+    const std::string what = std::string("threads ") + threads + "\n" + run.output;
+    ASSERT_TRUE(run.finished) << what;
+    ASSERT_EQ(run.exit_code, 0) << what;
+    std::smatch match;
+    ASSERT_TRUE(
+        std::regex_search(run.output, match, std::regex(R"(urgent mail seen after ([0-9.e-]+) s)")))
+        << what;
+    const double seen = std::stod(match[1]);
+    EXPECT_GE(seen, 0.45) << "the first message is not urgent\n" << what;
+    EXPECT_LT(seen, 15.0) << "the urgent one was seen\n" << what;
+    EXPECT_EQ(occurrences(run.output, "received 2\n"), 1) << what;
+  }
+}
+
 // --solver auto's probes on van der Waerden W(2,5) at 178 take seconds (the
 // cube trial); a time limit of a fraction of that cuts them, on each rank at
 // its own moment. Every rank must still run one choice (the solvers'

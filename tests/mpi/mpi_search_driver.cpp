@@ -35,6 +35,15 @@
 // found after a barrier that follows). For MpiBroadcast.ARankThatWaitsCan
 // HurryTheRoot.
 //
+// mpi_search_driver --urgent [T]: two ranks of T threads (1 unless given) on
+// the MPI runtime, with an agent of this file (not a search). Rank 0's
+// first worker sends the last worker of rank 1 knowledge that is not urgent
+// (core/detail/message.hpp, is_urgent), then 0.5 s later knowledge that is.
+// That worker, as in a long node, asks its outbox whether urgent mail waits
+// until it says so (or 20 s) and prints "urgent mail seen after W s", then
+// "received N" once it has both messages. For MpiRuntime.ALongNodeSeesOnly
+// UrgentMail.
+//
 // mpi_search_driver SCHEME SEED --mark | --throw-on RANK: N-Queens 17 counted,
 // minutes of work. With --mark every rank prints "rank R searching" once it
 // has entered kMarkNodes nodes; with --throw-on, rank RANK throws there
@@ -47,8 +56,10 @@
 #include <cstdint>
 #include <exception>
 #include <iostream>
+#include <memory>
 #include <stdexcept>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "apps/nqueens/nqueens.hpp"
@@ -56,6 +67,7 @@
 #include "apps/uts/uts_tree.hpp"
 #include "core/mpi/launcher.hpp"
 #include "core/mpi/mpi_environment.hpp"
+#include "core/mpi/mpi_runtime.hpp"
 #include "core/reference_search.hpp"
 #include "core/run_search.hpp"
 #include "schemes/scheme_registry.hpp"
@@ -249,6 +261,59 @@ void run_broadcast() {
               << process_cpu_seconds() - cpu_start << " s, got " << decision << std::endl;
 }
 
+// The --urgent agent (see the header): one quantum of work each, the
+// sender's a wait between its two messages, the receiver's a long node.
+class UrgentMailProbe {
+ public:
+  using Message = core::Message<std::int32_t>;
+
+  UrgentMailProbe(int worker, int workers, core::Outbox<Message>& outbox)
+      : worker_(worker), receiver_(workers - 1), outbox_(outbox) {}
+
+  void start() {}
+  void work() {
+    worked_ = true;
+    const auto start = std::chrono::steady_clock::now();
+    const auto seconds = [&start] {
+      return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    };
+    if (worker_ == 0) {
+      outbox_.send(receiver_, Message{0, core::Shared{{1, 2}, false}});
+      // On the first thread: MPI moves the first message on while it waits.
+      while (seconds() < 0.5) (void)outbox_.mail_waiting(worker_);
+      outbox_.send(receiver_, Message{0, core::Shared{{3, 4}, true}});
+      return;
+    }
+    if (worker_ != receiver_) return;
+    while (!outbox_.mail_waiting(worker_) && seconds() < 20) {
+    }
+    std::cout << "urgent mail seen after " << seconds() << " s" << std::endl;
+  }
+  void handle(Message&& message) {
+    if (std::holds_alternative<core::Shared>(message.body)) ++received_;
+    if (received_ == 2) std::cout << "received 2" << std::endl;
+  }
+  void interrupt() {}
+  bool terminated() const { return worked_ && (worker_ != receiver_ || received_ == 2); }
+  bool has_work() const { return !worked_; }
+  double busy_seconds(const core::MachineModel&) const { return 0; }
+
+ private:
+  int worker_;
+  int receiver_;
+  core::Outbox<Message>& outbox_;
+  bool worked_ = false;
+  int received_ = 0;
+};
+
+void run_urgent(int threads) {
+  core::MpiRuntime<UrgentMailProbe> runtime;
+  const int workers = 2 * threads;
+  runtime.run(workers, [workers](int worker, core::Outbox<UrgentMailProbe::Message>& outbox) {
+    return std::make_unique<UrgentMailProbe>(worker, workers, outbox);
+  });
+}
+
 void run_hurry() {
   const core::MpiEnvironment& mpi = core::MpiEnvironment::instance();
   const int rank = mpi.rank();
@@ -283,6 +348,10 @@ int run(int argc, char** argv) {
   const std::vector<std::string> args(argv + 1, argv + argc);
   if (args.size() == 1 && args[0] == "--broadcast") {
     run_broadcast();
+    return 0;
+  }
+  if (!args.empty() && args.size() <= 2 && args[0] == "--urgent") {
+    run_urgent(args.size() == 2 ? std::stoi(args[1]) : 1);
     return 0;
   }
   if (args.size() == 1 && args[0] == "--hurry") {

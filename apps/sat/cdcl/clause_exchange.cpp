@@ -50,6 +50,7 @@ void ClauseExchange::offer(std::span<const Literal> clause, double seconds) {
 }
 
 bool ClauseExchange::take_batch(std::vector<std::int32_t>& words) {
+  last_batch_was_verdict_ = true;
   if (refuted_ && !refutation_sent_) {
     refutation_sent_ = true;
     outgoing_.clear();  // the proof makes every clause moot
@@ -62,6 +63,7 @@ bool ClauseExchange::take_batch(std::vector<std::int32_t>& words) {
     words.push_back(kModelFoundRecord);
     return true;
   }
+  last_batch_was_verdict_ = false;
   if (outgoing_.empty()) return false;
   words.swap(outgoing_);
   outgoing_.clear();

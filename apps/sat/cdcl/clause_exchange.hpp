@@ -60,6 +60,10 @@ class ClauseExchange {
   void offer_model_found() { model_found_ = true; }
   // Moves what is waiting into `words`; false if nothing is.
   bool take_batch(std::vector<std::int32_t>& words);
+  // The last batch taken was a verdict (a refutation, a model found), which
+  // the receivers should not wait for (core/search_space.hpp,
+  // shared_is_urgent).
+  bool last_batch_was_verdict() const { return last_batch_was_verdict_; }
 
   // ---- Import ----
   // A batch from another member. Malformed records (a size past the end, a
@@ -100,6 +104,7 @@ class ClauseExchange {
   bool model_found_ = false;
   bool model_found_sent_ = false;
   bool model_found_received_ = false;
+  bool last_batch_was_verdict_ = false;
   ShareStatistics statistics_;
 };
 

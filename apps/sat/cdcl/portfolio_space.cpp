@@ -34,14 +34,7 @@ PortfolioShared::PortfolioShared(CnfFormula formula_, std::uint32_t workers_, Sh
       proof(std::move(proof_)) {}
 
 bool PortfolioShared::forward_race_clauses(std::vector<std::int32_t>& words) {
-  if (!race_clauses) return false;
-  std::lock_guard<std::mutex> lock(forward_mutex_);
-  const auto now = std::chrono::steady_clock::now();
-  if (now < next_forward_ || !race_clauses->take_for_other_processes(words)) return false;
-  next_forward_ = now + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                            std::chrono::duration<double>(forward_wait_seconds_));
-  forward_wait_seconds_ *= kSliceGrowth;
-  return true;
+  return race_clauses && race_clauses->take_for_other_processes(words);
 }
 
 namespace {
@@ -140,19 +133,18 @@ void PortfolioSpace::start_member(int slot) {
                         static_cast<double>(nanoseconds_ + nanoseconds_since(member_start_)) / 1e9);
       },
       shared_->members_hear_others() ? shared_->share.max_size : 0);
-  // One call when no one exports to it; under mpirun such a call ends when
-  // a message waits for its worker.
+  // One call when no one exports to it.
   sliced_ = shared_->members_hear_others();
-  // Under mpirun a slice also ends for mail: a verdict of another process
-  // (take_shared) arrives as mail, and this worker reads its mail only
-  // between slices. A slice ends once it has run a while; the first call
-  // does not (run_slice()).
+  // Under mpirun another process's verdict (take_shared) or the search's
+  // end arrives as urgent mail, which this worker reads only between
+  // slices: the call ends for it at once. Clauses are not urgent: they wait
+  // for the slice's end, as they do on threads, where they come through
+  // memory. (When clause mail ended slices too, AProVE09-20's member 1 ran
+  // 67 slices under mpirun where on threads it ran 7, and each call starts
+  // CaDiCaL's schedule afresh.)
   engine_->stop_when([this] {
     if (shared_->end->reached()) return true;
     if (!mail_waiting_ || (++polls_ & 63) != 0) return false;
-    if (sliced_ && (first_call_ || !(shared_->across_processes &&
-                                     Clock::now() - slice_start_ >= kLeastSliceBeforeMail)))
-      return false;
     return mail_waiting_();
   });
 }
@@ -190,14 +182,9 @@ core::Outcome PortfolioSpace::run_slice() {
   // configuration's own fast answers are what the portfolio is for. Under
   // mpirun, where a rank's member starts after the others' have exported
   // for a while, AProVE09-17 took member 1 (`sat`) 30 k conflicts instead of
-  // 3.8 k. What arrived meanwhile waits for the second call. Nor does the
-  // first call end for mail: under mpirun the mail is mostly the race's
-  // clauses, which rank 0's watcher passes on (forward_race_clauses), and a second call,
-  // even without them, steers CaDiCaL elsewhere too (AProVE09-17 cut so:
-  // 5 k to 32 k conflicts). Another rank's verdict waits for it then.
+  // 3.8 k. What arrived meanwhile waits for the second call.
   if (!first_call_) take_clauses_in();
   const Clock::time_point start = Clock::now();
-  slice_start_ = start;
   int limit = -1;
   if (sliced_) {
     limit = next_slice_conflicts_;
@@ -228,6 +215,7 @@ core::Outcome PortfolioSpace::run_slice() {
 }
 
 bool PortfolioSpace::take_shared(std::vector<std::int32_t>& words) {
+  shared_was_verdict_ = false;
   // A verdict of this process that no member of it sent (the race's, under
   // mpirun on rank 0) goes to the other processes' members too, once.
   if (const std::optional<Verdict> verdict = shared_->end->take_announcement()) {
@@ -235,6 +223,7 @@ bool PortfolioSpace::take_shared(std::vector<std::int32_t>& words) {
     if (*verdict == Verdict::kSatisfiable) exchange_->offer_model_found();
   }
   bool any = exchange_->take_batch(words);
+  shared_was_verdict_ = any && exchange_->last_batch_was_verdict();
   // The race's clauses reach this process's members through memory; under
   // mpirun they go on to the other processes' members with this batch
   // (once: whichever worker of the process sends first), as on the threads

@@ -92,8 +92,8 @@ struct PortfolioShared {
   // one fewer than the workers; that worker's member would have had about
   // 1.5 % of a core beside the race.
   bool root_worker_yields = false;
-  // The members run in several processes (mpirun): a slice ends early for
-  // mail (a verdict of another process) after kLeastSliceSecondsBeforeMail.
+  // The members run in several processes (mpirun): the race's clauses go on
+  // to the other processes (forward_race_clauses).
   bool across_processes = false;
   // The process exits after this search: a member's CaDiCaL is left to the
   // exit, not freed (left_to_exit.hpp). The command line sets it.
@@ -105,12 +105,9 @@ struct PortfolioShared {
   // What the race learned, when it runs in this process (see RaceClauses).
   std::shared_ptr<RaceClauses> race_clauses;
   // Under mpirun: appends to `words` what the race learned since the last
-  // batch to the other processes, at the pace of a member's slices: the
-  // first batch at once, the next after kLeastSliceSecondsBeforeMail, each
-  // wait kSliceGrowth times the last. Mail ends a member's slice there
-  // (PortfolioSpace), and every call starts CaDiCaL's schedule afresh; sent
-  // as the race learned them, AProVE09-20's member 1 ran 67 slices where on
-  // threads, importing at each slice's end, it ran 7.
+  // batch to the other processes. A member there reads them between its
+  // slices, as a member of the race's process takes them from memory: they
+  // are not urgent mail, so they end no slice.
   bool forward_race_clauses(std::vector<std::int32_t>& words);
   // Member first_member's CaDiCaL, whose first slice ran before the
   // portfolio started (cdcl_race.hpp, plan/sat_plan.hpp): the worker that
@@ -132,11 +129,6 @@ struct PortfolioShared {
   std::mutex head_start_mutex;
   // Whether the members hear from anyone (the race, or other members).
   bool members_hear_others() const { return race_clauses != nullptr || workers > 1; }
-
- private:
-  std::mutex forward_mutex_;
-  std::chrono::steady_clock::time_point next_forward_{};
-  double forward_wait_seconds_ = kLeastSliceSecondsBeforeMail;
 };
 
 class PortfolioSpace {
@@ -164,6 +156,8 @@ class PortfolioSpace {
 
   bool take_shared(std::vector<std::int32_t>& words);
   void receive_shared(std::span<const std::int32_t> words);
+  // What take_shared gave last was a verdict: it ends the others' slices.
+  bool shared_is_urgent() const { return shared_was_verdict_; }
 
   // Which member this worker runs (-1: none yet).
   int member() const { return member_; }
@@ -199,6 +193,7 @@ class PortfolioSpace {
   std::uint32_t depth_ = 0;
   int next_slice_conflicts_ = kFirstSliceConflicts;
   bool sliced_ = false;
+  bool shared_was_verdict_ = false;
   bool decided_here_ = false;
   bool cut_ = false;  // the last slice stopped undecided and the search is over
   // The member's CaDiCaL has not been called yet, or its first call runs
@@ -211,9 +206,6 @@ class PortfolioSpace {
   std::size_t race_read_ = 0;      // words of the race's exports taken in
   std::chrono::steady_clock::time_point member_start_;
   std::uint32_t polls_ = 0;
-  std::chrono::steady_clock::time_point slice_start_;
-  static constexpr std::chrono::duration<double> kLeastSliceBeforeMail{
-      kLeastSliceSecondsBeforeMail};
   core::MailWatch mail_waiting_;
 };
 

@@ -367,8 +367,10 @@ TEST(Portfolio, AVerdictOfThisProcessReachesTheOtherProcessesOnce) {
     end->board().post("race", verdict, model);
     ASSERT_TRUE(here.take_shared(words));
     EXPECT_EQ(words, (std::vector<std::int32_t>{verdict == Verdict::kUnsatisfiable ? 0 : -1}));
+    EXPECT_TRUE(here.shared_is_urgent()) << "a verdict ends the others' slices";
     std::vector<std::int32_t> again;
     EXPECT_FALSE(here.take_shared(again)) << "said once";
+    EXPECT_FALSE(here.shared_is_urgent());
 
     const auto end_there = std::make_shared<SearchEnd>(nullptr);
     PortfolioSpace there(std::make_shared<PortfolioShared>(formula, 2u, ShareOptions{}, end_there));
@@ -378,44 +380,30 @@ TEST(Portfolio, AVerdictOfThisProcessReachesTheOtherProcessesOnce) {
   }
 }
 
-// Under mpirun a member reads its mail between slices only, so a slice ends
-// when mail waits, once it has run kLeastSliceSecondsBeforeMail; but not its
-// first call, which runs on the formula alone as CaDiCaL alone would. Without
-// mpirun a slice runs its conflicts whatever waits.
-TEST(Portfolio, UnderMpirunASliceButTheFirstEndsForMail) {
+// A member reads its mail between slices only, so a slice, a member's first
+// call too, ends as soon as the engine says urgent mail waits (a verdict or
+// the search's end: core/detail/message.hpp, is_urgent); other mail (the
+// clauses of other processes) waits for the slice's end, as clauses that
+// come through memory do.
+TEST(Portfolio, ASliceEndsAtOnceForUrgentMailOnly) {
   // Far from its threshold's hard core, yet 5,000 conflicts take a while.
   const CnfFormula formula = random_ksat(3000, clauses_for_ratio(3000, 4.26), 3, 1);
-  double whole_slice_seconds = 0;
-  const auto second_slice_conflicts =
-      static_cast<std::uint64_t>(kFirstSliceConflicts * kSliceGrowth);
-  for (const bool across_processes : {false, true}) {
-    SCOPED_TRACE(across_processes ? "across processes" : "one process");
+  for (const bool urgent : {false, true}) {
+    SCOPED_TRACE(urgent ? "urgent mail waits" : "no urgent mail");
     const auto end = std::make_shared<SearchEnd>(nullptr);
     auto shared = std::make_shared<PortfolioShared>(formula, 2u, ShareOptions{}, end);
-    shared->across_processes = across_processes;
+    shared->across_processes = true;
     PortfolioSpace space(shared);
-    space.watch_mail([] { return true; });
+    space.watch_mail([urgent] { return urgent; });
     ASSERT_EQ(space.reset(), core::Outcome::kOpen);
     ASSERT_EQ(space.descend(0), core::Outcome::kOpen);
     ASSERT_EQ(space.descend(1), core::Outcome::kOpen);
-    // The first call: about its conflicts (CaDiCaL stops near its limit).
     const std::uint64_t first = counter_of(space, "conflicts");
-    EXPECT_GE(first, static_cast<std::uint64_t>(kFirstSliceConflicts) * 9 / 10);
-    const auto start = std::chrono::steady_clock::now();
-    ASSERT_EQ(space.descend(2), core::Outcome::kOpen);
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    const std::uint64_t second = counter_of(space, "conflicts") - first;
-    if (!across_processes) {
-      EXPECT_GE(second, second_slice_conflicts * 9 / 10);
-      whole_slice_seconds = seconds;
-      continue;
-    }
-    EXPECT_GE(seconds, kLeastSliceSecondsBeforeMail);
-    // It ended for the mail, not at its limit (where the host runs the
-    // whole slice well beyond that time, as this one does).
-    if (whole_slice_seconds > 3 * kLeastSliceSecondsBeforeMail) {
-      EXPECT_LT(second, second_slice_conflicts * 9 / 10);
+    if (urgent) {
+      EXPECT_LT(first, static_cast<std::uint64_t>(kFirstSliceConflicts) / 10);
+    } else {
+      // About its conflicts (CaDiCaL stops near its limit).
+      EXPECT_GE(first, static_cast<std::uint64_t>(kFirstSliceConflicts) * 9 / 10);
     }
   }
 }
@@ -449,12 +437,10 @@ TEST(Portfolio, UnderMpirunTheRacesClausesGoToTheOtherProcessesOnce) {
   }
 }
 
-// Under mpirun the race's clauses go to the other processes at the pace of
-// a member's slices, not as the race learns them: mail ends a member's slice
-// on another rank, and each call starts CaDiCaL's schedule afresh. The first
-// batch goes at once, the next after kLeastSliceSecondsBeforeMail, each wait
-// kSliceGrowth times the last.
-TEST(Portfolio, UnderMpirunTheRacesClausesGoAtTheSlicesPace) {
+// Under mpirun the race's clauses go to the other processes as the race
+// learns them, whenever a worker of its process shares: not urgent, so they
+// end no slice there.
+TEST(Portfolio, UnderMpirunTheRacesClausesGoAsTheyAreLearnedAndAreNotUrgent) {
   const CnfFormula formula = pigeon_hole(12);  // 132 variables: the clauses below use 129
   ASSERT_GE(formula.num_variables(), 129);
   const auto end = std::make_shared<SearchEnd>(nullptr);
@@ -463,30 +449,19 @@ TEST(Portfolio, UnderMpirunTheRacesClausesGoAtTheSlicesPace) {
   shared->race_clauses = std::make_shared<RaceClauses>(ShareOptions{}, formula.num_variables());
   shared->race_clauses->keep();
   Literal next_var = 1;
-  const auto race_learns = [&] {
+  PortfolioSpace space(shared);
+  for (int batch = 1; batch <= 4; ++batch) {
+    SCOPED_TRACE("batch " + std::to_string(batch));
     for (int i = 0; i < 32; ++i, ++next_var) {  // binary clauses: always shared
       const Literal clause[] = {next_var, -(next_var + 1)};
       shared->race_clauses->offer(clause, 1.0);
     }
-  };
-  PortfolioSpace space(shared);
-  std::vector<std::int32_t> words;
-  race_learns();
-  ASSERT_TRUE(space.take_shared(words)) << "the first batch at once";
-  double wait = kLeastSliceSecondsBeforeMail;
-  for (int batch = 2; batch <= 4; ++batch) {
-    SCOPED_TRACE("batch " + std::to_string(batch));
-    race_learns();
-    const auto sent = std::chrono::steady_clock::now();
+    std::vector<std::int32_t> words;
+    ASSERT_TRUE(space.take_shared(words)) << "sent at once";
+    EXPECT_EQ(words.size(), 32u * 3);
+    EXPECT_FALSE(space.shared_is_urgent());
     words.clear();
-    const bool early = space.take_shared(words);
-    if (std::chrono::steady_clock::now() - sent < std::chrono::duration<double>(wait / 2)) {
-      EXPECT_FALSE(early) << "held back until its time";
-    }
-    std::this_thread::sleep_for(std::chrono::duration<double>(wait));
-    words.clear();
-    EXPECT_TRUE(early || space.take_shared(words)) << "sent once its time came";
-    wait *= kSliceGrowth;
+    EXPECT_FALSE(space.take_shared(words)) << "sent once";
   }
 }
 
