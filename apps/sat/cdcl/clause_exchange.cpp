@@ -50,7 +50,7 @@ void ClauseExchange::offer(std::span<const Literal> clause, double seconds) {
 }
 
 bool ClauseExchange::take_batch(std::vector<std::int32_t>& words) {
-  last_batch_was_verdict_ = true;
+  last_batch_was_verdict_ = (refuted_ && !refutation_sent_) || (model_found_ && !model_found_sent_);
   if (refuted_ && !refutation_sent_) {
     refutation_sent_ = true;
     outgoing_.clear();  // the proof makes every clause moot
@@ -63,7 +63,6 @@ bool ClauseExchange::take_batch(std::vector<std::int32_t>& words) {
     words.push_back(kModelFoundRecord);
     return true;
   }
-  last_batch_was_verdict_ = false;
   if (outgoing_.empty()) return false;
   words.swap(outgoing_);
   outgoing_.clear();

@@ -215,7 +215,6 @@ core::Outcome PortfolioSpace::run_slice() {
 }
 
 bool PortfolioSpace::take_shared(std::vector<std::int32_t>& words) {
-  shared_was_verdict_ = false;
   // A verdict of this process that no member of it sent (the race's, under
   // mpirun on rank 0) goes to the other processes' members too, once.
   if (const std::optional<Verdict> verdict = shared_->end->take_announcement()) {
@@ -223,7 +222,6 @@ bool PortfolioSpace::take_shared(std::vector<std::int32_t>& words) {
     if (*verdict == Verdict::kSatisfiable) exchange_->offer_model_found();
   }
   bool any = exchange_->take_batch(words);
-  shared_was_verdict_ = any && exchange_->last_batch_was_verdict();
   // The race's clauses reach this process's members through memory; under
   // mpirun they go on to the other processes' members with this batch
   // (once: whichever worker of the process sends first), as on the threads

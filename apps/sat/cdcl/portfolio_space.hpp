@@ -157,7 +157,7 @@ class PortfolioSpace {
   bool take_shared(std::vector<std::int32_t>& words);
   void receive_shared(std::span<const std::int32_t> words);
   // What take_shared gave last was a verdict: it ends the others' slices.
-  bool shared_is_urgent() const { return shared_was_verdict_; }
+  bool shared_is_urgent() const { return exchange_->last_batch_was_verdict(); }
 
   // Which member this worker runs (-1: none yet).
   int member() const { return member_; }
@@ -193,7 +193,6 @@ class PortfolioSpace {
   std::uint32_t depth_ = 0;
   int next_slice_conflicts_ = kFirstSliceConflicts;
   bool sliced_ = false;
-  bool shared_was_verdict_ = false;
   bool decided_here_ = false;
   bool cut_ = false;  // the last slice stopped undecided and the search is over
   // The member's CaDiCaL has not been called yet, or its first call runs

@@ -391,9 +391,7 @@ TEST(Portfolio, ASliceEndsAtOnceForUrgentMailOnly) {
   for (const bool urgent : {false, true}) {
     SCOPED_TRACE(urgent ? "urgent mail waits" : "no urgent mail");
     const auto end = std::make_shared<SearchEnd>(nullptr);
-    auto shared = std::make_shared<PortfolioShared>(formula, 2u, ShareOptions{}, end);
-    shared->across_processes = true;
-    PortfolioSpace space(shared);
+    PortfolioSpace space(std::make_shared<PortfolioShared>(formula, 2u, ShareOptions{}, end));
     space.watch_mail([urgent] { return urgent; });
     ASSERT_EQ(space.reset(), core::Outcome::kOpen);
     ASSERT_EQ(space.descend(0), core::Outcome::kOpen);
