@@ -89,6 +89,16 @@ namespace stacksplit::apps::sat {
     "member 1's walkreleff where the formula looks random: local search as much as CDCL (f600: "  \
     "1.3 s against 30 s)",                                                                        \
     "SATLIB: f600, g250.*")                                                                       \
+  X(kShareMaxSize, std::uint32_t, 3, "literals",                                                  \
+    "the longest learned clause shared (units and binaries always); --share-max-size",            \
+    "set with the portfolio (2026-11-26), no fit; sensitivity: 2 and 8 give 0.97 and 0.99 on "    \
+    "tuning, 0.98 and 0.97 on SATLIB, 1.07 and 1.04 on validation, where the table's own build "  \
+    "run again gives 0.99 on tuning and 0.98 on SATLIB: within noise, kept")                      \
+  X(kShareLiteralsPerSecond, double, 20'000, "literals a s",                                      \
+    "literals of longer clauses a member may share per second of its search; --share-budget",     \
+    "set with the portfolio (2026-11-26), no fit; sensitivity: 5,000 and 80,000 give 0.98 and "   \
+    "0.99 on tuning, 1.03 and 0.95 on SATLIB, 1.03 and 1.03 on validation: within the noise of "  \
+    "the table's build run again, kept")                                                          \
   X(kFirstSliceConflicts, int, 5'000, "conflicts",                                                \
     "a member's first slice, and so its head start beside the probes: short, so that clauses "    \
     "flow early",                                                                                 \

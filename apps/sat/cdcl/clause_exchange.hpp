@@ -19,14 +19,15 @@
 #include <vector>
 
 #include "apps/sat/cnf/cnf_formula.hpp"
+#include "apps/sat/tuning.hpp"
 
 namespace stacksplit::apps::sat {
 
 struct ShareOptions {
-  std::uint32_t max_size = 3;  // longest clause exported (units and binaries always)
+  std::uint32_t max_size = kShareMaxSize;  // longest clause exported (units and binaries always)
   // Literals one member may export per second of its own search; clauses of
   // size 1 and 2 do not count against it.
-  double literals_per_second = 20'000;
+  double literals_per_second = kShareLiteralsPerSecond;
 };
 
 // The counters a member keeps, in the summary and the run record.
