@@ -5,9 +5,12 @@
 //
 // Two CaDiCaL threads on one formula: its defaults (the race) and its `sat`
 // configuration (member 1). `alone` runs the defaults alone in one call.
-// `one-way` is today's design: the defaults in one call, member 1 in slices
-// of conflicts (growing), taking in the defaults' short learned clauses
-// between slices. `two-way` slices the defaults too, so that each takes in
+// `one-way` is today's design in outline: the defaults in one call, member
+// 1 in slices of conflicts (growing), taking in the defaults' short learned
+// clauses between slices; unlike the portfolio's ClauseExchange it neither
+// drops duplicates nor keeps a budget (it has its own small learner and
+// filter, written before it could be built on CdclEngine and
+// ClauseExchange, which it should be). `two-way` slices the defaults too, so that each takes in
 // the other's. CaDiCaL 1.5 adds clauses only between solve calls, so a
 // solver that takes clauses in must be sliced; a sliced race is no longer
 // CaDiCaL alone, which is what the race's bound rests on. Clauses over a
@@ -19,6 +22,7 @@
 // Prints one line (mode, file, answer, seconds, who answered, clauses taken
 // in and dropped); exits 10 or 20 as a SAT solver does.
 
+#include <algorithm>
 #include <atomic>
 #include <cadical.hpp>
 #include <chrono>
