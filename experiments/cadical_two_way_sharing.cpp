@@ -3,233 +3,195 @@
 // (issue 36; experiments/README.md, "Two-way sharing, tried outside the
 // plan")?
 //
-// Two CaDiCaL threads on one formula: its defaults (the race) and its `sat`
-// configuration (member 1). `alone` runs the defaults alone in one call.
-// `one-way` is today's design in outline: the defaults in one call, member
-// 1 in slices of conflicts (growing), taking in the defaults' short learned
-// clauses between slices; unlike the portfolio's ClauseExchange it neither
-// drops duplicates nor keeps a budget (it has its own small learner and
-// filter, written before it could be built on CdclEngine and
-// ClauseExchange, which it should be). `two-way` slices the defaults too, so that each takes in
-// the other's. CaDiCaL 1.5 adds clauses only between solve calls, so a
-// solver that takes clauses in must be sliced; a sliced race is no longer
-// CaDiCaL alone, which is what the race's bound rests on. Clauses over a
-// variable the taker eliminated are dropped, as the portfolio drops them.
-// The first answer ends both; a model is checked against every clause.
+// Two CaDiCaL threads on one formula, built from the parts `stacksplit
+// sat` uses: CdclEngine (apps/sat/cdcl/cdcl_engine.hpp) for each solver,
+// RaceClauses for what a solver offers (the portfolio's filter and budget,
+// handed over every 32 offers) and a ClauseExchange for what it takes in
+// (duplicates dropped), with the table's limits and slices
+// (apps/sat/tuning.hpp). `alone` runs the defaults (the race) alone in one
+// call. `one-way` is today's design without the plan (no probes, no
+// cubes): the defaults in one call, member 1 (`sat`) in slices of
+// conflicts, its first call on the formula alone, taking in the defaults'
+// clauses between slices. `two-way` slices the defaults too, so that each
+// takes in the other's. CaDiCaL 1.5 adds clauses only between solve calls,
+// so a solver that takes clauses in must be sliced; a sliced race is no
+// longer CaDiCaL alone, which is what the race's bound rests on. Clauses
+// over a variable the taker eliminated are dropped, as the portfolio drops
+// them. The first answer ends both; a model is checked against every
+// clause.
 //
 // Usage: cadical_two_way_sharing FILE.cnf --mode alone|one-way|two-way
-//            [--first-slice 5000] [--growth 2] [--max-size 3]
+//            [--max-size N] [--budget LITERALS_A_SECOND]
 // Prints one line (mode, file, answer, seconds, who answered, clauses taken
 // in and dropped); exits 10 or 20 as a SAT solver does.
 
 #include <algorithm>
 #include <atomic>
-#include <cadical.hpp>
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
 #include <iostream>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "CLI/CLI.hpp"
+#include "apps/sat/cdcl/cdcl_engine.hpp"
+#include "apps/sat/cdcl/clause_exchange.hpp"
+#include "apps/sat/cdcl/race_clauses.hpp"
 #include "apps/sat/cnf/dimacs_reader.hpp"
 #include "apps/sat/cnf/model_check.hpp"
+#include "apps/sat/tuning.hpp"
 
 namespace {
 
-using stacksplit::apps::sat::CnfFormula;
-using stacksplit::apps::sat::Literal;
+namespace sat = stacksplit::apps::sat;
+using Clock = std::chrono::steady_clock;
 
-struct Settings {
-  std::string mode = "two-way";
-  int first_slice = 5'000;
-  double growth = 2.0;
-  int max_size = 3;
-};
-
-// Learned clauses one solver offers the other: size, literals, size, ...
-class Outbox {
- public:
-  void post(const std::vector<int>& clause) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    words_.push_back(static_cast<int>(clause.size()));
-    words_.insert(words_.end(), clause.begin(), clause.end());
-  }
-  // What was posted since the last call with this cursor.
-  std::vector<int> take_since(std::size_t& cursor) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    std::vector<int> fresh(words_.begin() + static_cast<std::ptrdiff_t>(cursor), words_.end());
-    cursor = words_.size();
-    return fresh;
-  }
-
- private:
-  std::mutex mutex_;
-  std::vector<int> words_;
-};
-
-class ShortClauses final : public CaDiCaL::Learner {
- public:
-  ShortClauses(Outbox* outbox, int max_size) : outbox_(outbox), max_size_(max_size) {}
-  bool learning(int size) override { return size <= max_size_; }
-  void learn(int lit) override {
-    if (lit != 0) {
-      clause_.push_back(lit);
-      return;
-    }
-    outbox_->post(clause_);
-    clause_.clear();
-  }
-
- private:
-  Outbox* outbox_;
-  const int max_size_;
-  std::vector<int> clause_;
-};
-
-class Eliminated final : public CaDiCaL::WitnessIterator {
- public:
-  explicit Eliminated(std::vector<char>& marks) : marks_(marks) {}
-  bool witness(const std::vector<int>& /*clause*/, const std::vector<int>& witness) override {
-    for (int lit : witness) marks_[static_cast<std::size_t>(std::abs(lit))] = 1;
-    return true;
-  }
-
- private:
-  std::vector<char>& marks_;
-};
-
-struct Race {
+// The first answer, and who gave it.
+struct Outcome {
   std::atomic<bool> over{false};
   std::mutex mutex;
-  int answer = 0;
+  sat::Verdict verdict = sat::Verdict::kUnknown;
   std::string answered_by;
-  std::vector<Literal> model;
-  std::atomic<long> taken_in{0};
-  std::atomic<long> dropped{0};
+  sat::Model model;
 };
 
-class StopWhenOver final : public CaDiCaL::Terminator {
- public:
-  explicit StopWhenOver(const Race& race) : race_(race) {}
-  bool terminate() override { return race_.over.load(std::memory_order_relaxed); }
-
- private:
-  const Race& race_;
-};
-
-// One CaDiCaL: `config` ("" for the defaults), in slices when `inbox` is
-// given (taking in its clauses between them), offering its short learned
-// clauses to `outbox` when given.
-void solve(const CnfFormula& formula, const Settings& settings, const char* config,
-           const char* name, Outbox* outbox, Outbox* inbox, Race& race) {
-  CaDiCaL::Solver solver;
-  if (config[0] != '\0') solver.configure(config);
-  for (std::size_t c = 0; c < formula.num_clauses(); ++c) {
-    for (Literal lit : formula.clause(c)) solver.add(lit);
-    solver.add(0);
+// One solver: what it offers the other (`outbox`, read by the other's
+// `take_from`) and what it takes in.
+struct Member {
+  Member(const sat::CnfFormula& formula, const sat::CdclSettings& settings,
+         const sat::ShareOptions& share)
+      : engine(formula, settings),
+        outbox(share, formula.num_variables()),
+        inbox(share, formula.num_variables()) {
+    outbox.keep();
   }
-  if (formula.has_empty_clause()) solver.add(0);
-  ShortClauses learner(outbox, settings.max_size);
-  if (outbox) solver.connect_learner(&learner);
-  StopWhenOver terminator(race);
-  solver.connect_terminator(&terminator);
-  double slice = settings.first_slice;
-  std::size_t cursor = 0;
-  int result = 0;
-  while (!race.over.load()) {
-    if (inbox) solver.limit("conflicts", static_cast<int>(std::min(slice, 1e9)));
-    result = solver.solve();
-    if (result != 0 || !inbox) break;
-    slice *= settings.growth;
-    std::vector<char> eliminated(static_cast<std::size_t>(formula.num_variables()) + 1, 0);
-    Eliminated marks(eliminated);
-    solver.traverse_witnesses_backward(marks);
-    const std::vector<int> words = inbox->take_since(cursor);
-    for (std::size_t i = 0; i < words.size();) {
-      const auto size = static_cast<std::size_t>(words[i++]);
-      bool over_eliminated = false;
-      for (std::size_t k = 0; k < size; ++k)
-        over_eliminated |= eliminated[static_cast<std::size_t>(std::abs(words[i + k]))] != 0;
-      if (over_eliminated) {
-        ++race.dropped;
-      } else {
-        for (std::size_t k = 0; k < size; ++k) solver.add(words[i + k]);
-        solver.add(0);
-        ++race.taken_in;
-      }
-      i += size;
+  sat::CdclEngine engine;
+  sat::RaceClauses outbox;
+  sat::ClauseExchange inbox;
+  std::size_t read = 0;  // words of the other's outbox taken so far
+  std::vector<bool> eliminated;
+  std::uint64_t imported = 0;
+  std::uint64_t over_eliminated = 0;
+};
+
+// Runs `self` to an answer or until the other answers: one call when
+// `take_from` is null, else slices (the portfolio's: the first on the
+// formula alone, then growing), taking in `take_from`'s clauses between
+// them.
+void run(Member& self, Member* take_from, const char* name, Outcome& outcome) {
+  self.engine.stop_when([&outcome] { return outcome.over.load(std::memory_order_relaxed); });
+  int slice = sat::kFirstSliceConflicts;
+  bool first_call = true;
+  sat::Verdict verdict = sat::Verdict::kUnknown;
+  while (!outcome.over.load()) {
+    if (take_from && !first_call) {
+      take_from->outbox.take(self.read, self.inbox);
+      const sat::CdclEngine::Imported imported =
+          self.engine.import_pending(self.inbox, self.eliminated);
+      self.imported += imported.added;
+      self.over_eliminated += imported.over_eliminated;
     }
+    verdict = self.engine.solve({}, take_from ? slice : -1);
+    first_call = false;
+    if (verdict != sat::Verdict::kUnknown || !take_from) break;
+    slice = std::min(sat::kMostSliceConflicts, static_cast<int>(slice * sat::kSliceGrowth));
+    self.engine.eliminated_variables(self.eliminated);
   }
-  if (result == 0 || race.over.exchange(true)) return;
-  std::lock_guard<std::mutex> lock(race.mutex);
-  race.answer = result;
-  race.answered_by = name;
-  if (result == 10)
-    for (Literal v = 1; v <= formula.num_variables(); ++v)
-      race.model.push_back(solver.val(v) > 0 ? v : -v);
+  if (verdict == sat::Verdict::kUnknown || outcome.over.exchange(true)) return;
+  std::lock_guard<std::mutex> lock(outcome.mutex);
+  outcome.verdict = verdict;
+  outcome.answered_by = name;
+  if (verdict == sat::Verdict::kSatisfiable) outcome.model = self.engine.model();
+}
+
+// Hands `member`'s short learned clauses to its outbox.
+void export_from(Member& member, std::uint32_t longest, Clock::time_point start) {
+  member.engine.export_to(
+      [&member, start](std::span<const sat::Literal> clause) {
+        member.outbox.offer(clause, std::chrono::duration<double>(Clock::now() - start).count());
+      },
+      longest);
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  Settings settings;
+  std::string mode = "two-way";
   std::string file;
+  sat::ShareOptions share;
   CLI::App cli{"Two CaDiCaLs sharing short learned clauses one way or both (an experiment)"};
   cli.add_option("file", file, "DIMACS CNF file (.cnf, .gz, .bz2, .xz)")->required();
-  cli.add_option("--mode", settings.mode, "alone, one-way or two-way")
+  cli.add_option("--mode", mode, "alone, one-way or two-way")
       ->check(CLI::IsMember({"alone", "one-way", "two-way"}))
       ->capture_default_str();
-  cli.add_option("--first-slice", settings.first_slice, "conflicts in a sliced solver's first call")
-      ->check(CLI::Range(1, 1'000'000'000))
-      ->capture_default_str();
-  cli.add_option("--growth", settings.growth, "each slice this many times the last")
-      ->check(CLI::Range(1.0, 100.0))
-      ->capture_default_str();
-  cli.add_option("--max-size", settings.max_size, "longest learned clause shared")
+  cli.add_option("--max-size", share.max_size, "longest learned clause shared")
       ->check(CLI::Range(1, 1000))
+      ->capture_default_str();
+  cli.add_option("--budget", share.literals_per_second,
+                 "literals of clauses longer than 2 a solver may share per second")
+      ->check(CLI::Range(0.0, 1e9))
       ->capture_default_str();
   CLI11_PARSE(cli, argc, argv);
 
-  CnfFormula formula;
+  sat::CnfFormula formula;
   try {
-    formula = stacksplit::apps::sat::read_dimacs(file).formula;
+    formula = sat::read_dimacs(file).formula;
   } catch (const std::exception& error) {
     std::cerr << "cadical_two_way_sharing: " << error.what() << '\n';
     return 1;
   }
-  const auto start = std::chrono::steady_clock::now();
-  Race race;
-  Outbox from_defaults;
-  Outbox from_member;
-  if (settings.mode == "alone") {
-    solve(formula, settings, "", "defaults", nullptr, nullptr, race);
+  const Clock::time_point start = Clock::now();
+  Outcome outcome;
+  std::uint64_t imported = 0;
+  std::uint64_t over_eliminated = 0;
+  if (mode == "alone") {
+    Member defaults(formula, {}, share);
+    run(defaults, nullptr, "defaults", outcome);
   } else {
-    const bool both = settings.mode == "two-way";
-    std::thread defaults([&] {
-      solve(formula, settings, "", "defaults", &from_defaults, both ? &from_member : nullptr, race);
+    const bool both = mode == "two-way";
+    // Each loads its copy of the formula in its own thread, as the race and
+    // member 1 do.
+    std::unique_ptr<Member> defaults;
+    std::unique_ptr<Member> member;
+    std::atomic<int> loaded{0};
+    auto wait_for_both = [&loaded] {
+      ++loaded;
+      while (loaded.load() < 2) std::this_thread::yield();
+    };
+    std::thread defaults_thread([&] {
+      defaults = std::make_unique<Member>(formula, sat::CdclSettings{}, share);
+      export_from(*defaults, share.max_size, start);
+      wait_for_both();
+      run(*defaults, both ? member.get() : nullptr, "defaults", outcome);
     });
-    std::thread member([&] {
-      solve(formula, settings, "sat", "sat", both ? &from_member : nullptr, &from_defaults, race);
+    std::thread member_thread([&] {
+      member = std::make_unique<Member>(formula, sat::CdclSettings{"sat", 1, 0}, share);
+      if (both) export_from(*member, share.max_size, start);
+      wait_for_both();
+      run(*member, defaults.get(), "sat", outcome);
     });
-    defaults.join();
-    member.join();
+    defaults_thread.join();
+    member_thread.join();
+    imported = defaults->imported + member->imported;
+    over_eliminated = defaults->over_eliminated + member->over_eliminated;
   }
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (race.answer == 10 && !stacksplit::apps::sat::satisfies(formula, race.model)) {
-    std::cerr << "cadical_two_way_sharing: " << file << ": the model of " << race.answered_by
+  const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  if (outcome.verdict == sat::Verdict::kSatisfiable && !sat::satisfies(formula, outcome.model)) {
+    std::cerr << "cadical_two_way_sharing: " << file << ": the model of " << outcome.answered_by
               << " does not satisfy the formula\n";
     return 70;
   }
-  std::printf("mode %s file %s answer %s seconds %.3f by %s taken_in %ld dropped %ld\n",
-              settings.mode.c_str(), file.c_str(),
-              race.answer == 10   ? "SAT"
-              : race.answer == 20 ? "UNSAT"
-                                  : "UNKNOWN",
-              seconds, race.answered_by.c_str(), race.taken_in.load(), race.dropped.load());
-  return race.answer;
+  std::printf("mode %s file %s answer %s seconds %.3f by %s taken_in %llu dropped %llu\n",
+              mode.c_str(), file.c_str(),
+              outcome.verdict == sat::Verdict::kSatisfiable     ? "SAT"
+              : outcome.verdict == sat::Verdict::kUnsatisfiable ? "UNSAT"
+                                                                : "UNKNOWN",
+              seconds, outcome.answered_by.c_str(), static_cast<unsigned long long>(imported),
+              static_cast<unsigned long long>(over_eliminated));
+  return outcome.verdict == sat::Verdict::kSatisfiable     ? 10
+         : outcome.verdict == sat::Verdict::kUnsatisfiable ? 20
+                                                           : 0;
 }
