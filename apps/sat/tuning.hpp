@@ -57,17 +57,28 @@ namespace stacksplit::apps::sat {
   X(kLeastVisitsForCubeTrial, double, 5e8, "clause visits",                                       \
     "DPLL work (seconds) from which sample cubes choose between DPLL and cube-and-conquer",       \
     "generated: van der Waerden, random 3-SAT, pigeon-hole; SATLIB: qg")                          \
-  X(kCubeSamples, int, 5, "cubes", "sample cubes of the cube trial", "generated")                 \
+  X(kCubeSamples, int, 5, "cubes", "sample cubes of the cube trial",                              \
+    "generated; sensitivity on the 7 formulas the cube trial runs on (tuning 2, SATLIB 1, "       \
+    "validation 4): 3 and 9 give 0.90 and 0.98 on tuning, 1.00 and 0.98 on SATLIB, 1.02 and "     \
+    "0.99 on validation, the table's build again 0.90, 0.97 and 1.00: within noise, kept")        \
   X(kVisitsPerConflict, double, 1000, "clause visits",                                            \
-    "one CaDiCaL conflict costs about this many DPLL clause visits", "generated")                 \
+    "one CaDiCaL conflict costs about this many DPLL clause visits",                              \
+    "generated; sensitivity (as kCubeSamples): 300 and 3,000 give 0.90 and 0.90 on tuning, 0.96 " \
+    "and 1.01 on SATLIB, 0.96 and 0.99 on validation (PAR-2 1.08 at 3,000): within noise, kept")  \
   X(kMostCubeConflicts, int, 200'000, "conflicts", "a sample cube's cap", "generated")            \
   X(kCubeDepthFraction, double, 0.6, "of log2 nodes",                                             \
-    "sample cubes' depth: past halfway down a cube is cheap both ways", "generated")              \
+    "sample cubes' depth: past halfway down a cube is cheap both ways",                           \
+    "generated; sensitivity (as kCubeSamples): 0.5 and 0.7 give 0.99 and 1.02 on tuning, 1.04 "   \
+    "and 1.06 on SATLIB, 1.01 and 1.07 on validation: 0.7 worse on both sets it was not chosen "  \
+    "on, kept")                                                                                   \
   X(kSmallCubeRatio, double, 16, "ratio",                                                         \
     "a cube with under 1/16 of the mean cube's DPLL work is small (lopsided trees)",              \
-    "SATLIB: qg3-09")                                                                             \
+    "SATLIB: qg3-09; sensitivity (as kCubeSamples): 8 and 32 give 1.02 and 0.95 on tuning, 1.01 " \
+    "and 1.01 on SATLIB, 0.97 and 0.96 on validation: within noise, kept")                        \
   X(kShallowCubeDepthFraction, double, 0.4, "of log2 nodes",                                      \
-    "a trial lost on small cubes only is taken again this shallow", "SATLIB: qg3-09")             \
+    "a trial lost on small cubes only is taken again this shallow",                               \
+    "SATLIB: qg3-09; sensitivity (as kCubeSamples): 0.3 and 0.5 give 0.97 and 1.00 on tuning, "   \
+    "0.99 and 0.95 on SATLIB, 0.98 and 0.99 on validation: within noise, kept")                   \
   X(kMostCubeShare, double, 0.01, "of the tree's work",                                           \
     "a shallow cube's conflicts at most: the trial costs a few per cent", "a bound, not a fit")   \
   X(kLeastCubeShareForOneWorker, double, 0.08, "of DPLL's work",                                  \
