@@ -30,6 +30,7 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <latch>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -39,6 +40,7 @@
 #include "CLI/CLI.hpp"
 #include "apps/sat/cdcl/cdcl_engine.hpp"
 #include "apps/sat/cdcl/clause_exchange.hpp"
+#include "apps/sat/cdcl/portfolio_space.hpp"
 #include "apps/sat/cdcl/race_clauses.hpp"
 #include "apps/sat/cnf/dimacs_reader.hpp"
 #include "apps/sat/cnf/model_check.hpp"
@@ -156,21 +158,18 @@ int main(int argc, char** argv) {
     // member 1 do.
     std::unique_ptr<Member> defaults;
     std::unique_ptr<Member> member;
-    std::atomic<int> loaded{0};
-    auto wait_for_both = [&loaded] {
-      ++loaded;
-      while (loaded.load() < 2) std::this_thread::yield();
-    };
+    std::latch loaded(2);
     std::thread defaults_thread([&] {
       defaults = std::make_unique<Member>(formula, sat::CdclSettings{}, share);
       export_from(*defaults, share.max_size, start);
-      wait_for_both();
+      loaded.arrive_and_wait();
       run(*defaults, both ? member.get() : nullptr, "defaults", outcome);
     });
     std::thread member_thread([&] {
-      member = std::make_unique<Member>(formula, sat::CdclSettings{"sat", 1, 0}, share);
+      // The portfolio's member 1 where the formula does not look random.
+      member = std::make_unique<Member>(formula, sat::portfolio_member(1, /*walker=*/false), share);
       if (both) export_from(*member, share.max_size, start);
-      wait_for_both();
+      loaded.arrive_and_wait();
       run(*member, defaults.get(), "sat", outcome);
     });
     defaults_thread.join();
@@ -185,11 +184,8 @@ int main(int argc, char** argv) {
     return 70;
   }
   std::printf("mode %s file %s answer %s seconds %.3f by %s taken_in %llu dropped %llu\n",
-              mode.c_str(), file.c_str(),
-              outcome.verdict == sat::Verdict::kSatisfiable     ? "SAT"
-              : outcome.verdict == sat::Verdict::kUnsatisfiable ? "UNSAT"
-                                                                : "UNKNOWN",
-              seconds, outcome.answered_by.c_str(), static_cast<unsigned long long>(imported),
+              mode.c_str(), file.c_str(), sat::verdict_name(outcome.verdict), seconds,
+              outcome.answered_by.c_str(), static_cast<unsigned long long>(imported),
               static_cast<unsigned long long>(over_eliminated));
   return outcome.verdict == sat::Verdict::kSatisfiable     ? 10
          : outcome.verdict == sat::Verdict::kUnsatisfiable ? 20
